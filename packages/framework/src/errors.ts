@@ -1,0 +1,86 @@
+// The framework's error catalogue: every error it raises is declared here with its status and envelope code.
+
+export interface HttpErrorOptions {
+  /** Machine code in the error envelope; defaults to the subclass's code, or `error`. */
+  readonly code?: string;
+  /** Whether the message may be shown to the client; defaults to `status < 500`. */
+  readonly expose?: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly cause?: unknown;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly expose: boolean;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, options: HttpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.code = options.code ?? 'error';
+    this.expose = options.expose ?? status < 500;
+    this.headers = options.headers ?? {};
+  }
+}
+
+function withCode(options: HttpErrorOptions, code: string): HttpErrorOptions {
+  return options.code === undefined ? { ...options, code } : options;
+}
+
+export class NotFound extends HttpError {
+  constructor(message = 'Not found.', options: HttpErrorOptions = {}) {
+    super(404, message, withCode(options, 'not_found'));
+  }
+}
+
+export class MethodNotAllowed extends HttpError {
+  constructor(allowed: readonly string[], message = 'Method not allowed.', options: HttpErrorOptions = {}) {
+    super(405, message, withCode({ ...options, headers: { ...options.headers, allow: allowed.join(', ') } }, 'method_not_allowed'));
+  }
+}
+
+export class Unauthorized extends HttpError {
+  constructor(message = 'Not authed.', options: HttpErrorOptions = {}) {
+    super(401, message, withCode(options, 'unauthorized'));
+  }
+}
+
+export class Forbidden extends HttpError {
+  constructor(message = 'Forbidden.', options: HttpErrorOptions = {}) {
+    super(403, message, withCode(options, 'forbidden'));
+  }
+}
+
+export class InvalidInput extends HttpError {
+  constructor(message = 'Invalid input.', options: HttpErrorOptions = {}) {
+    super(400, message, withCode(options, 'invalid_input'));
+  }
+}
+
+export class PayloadTooLarge extends HttpError {
+  constructor(message = 'Request body is too large.', options: HttpErrorOptions = {}) {
+    super(413, message, withCode(options, 'payload_too_large'));
+  }
+}
+
+export class UnsupportedMediaType extends HttpError {
+  constructor(message = 'Unsupported request content type.', options: HttpErrorOptions = {}) {
+    super(415, message, withCode(options, 'unsupported_media_type'));
+  }
+}
+
+export class InternalError extends HttpError {
+  constructor(message = 'Unexpected API error.', options: HttpErrorOptions = {}) {
+    super(500, message, withCode(options, 'internal_error'));
+  }
+}
+
+/** Thrown at start-up for invalid configuration or route declarations; never reaches a client. */
+export class ConfigurationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConfigurationError';
+  }
+}
