@@ -1,0 +1,105 @@
+// Reads a request body within the size limit and parses JSON or form content into a payload.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Collects a stream into one buffer, refusing more than `limit` bytes (declared or streamed). */
+export function readStream(stream: Readable, headers: IncomingHttpHeaders, limit: number): Promise<Buffer> {
+  const declared = headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    stream.resume();
+    return Promise.reject(new PayloadTooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        stream.removeAllListeners('data');
+        stream.resume();
+        reject(new PayloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
+function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return '';
+  const end = contentType.indexOf(';');
+  return (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
+}
+
+function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+const poisonedKey = /"(?:__proto__|constructor|prototype)"\s*:/;
+
+function stripPoisonedKeys(_key: string, value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    if (Object.prototype.hasOwnProperty.call(record, '__proto__')) {
+      throw new InvalidInput('Body payload contains a forbidden property name.');
+    }
+    if (
+      Object.prototype.hasOwnProperty.call(record, 'constructor') &&
+      record.constructor !== null &&
+      typeof record.constructor === 'object' &&
+      Object.prototype.hasOwnProperty.call(record.constructor, 'prototype')
+    ) {
+      throw new InvalidInput('Body payload contains a forbidden property name.');
+    }
+  }
+  return value;
+}
+
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = poisonedKey.test(text) ? JSON.parse(text, stripPoisonedKeys) : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof InvalidInput) throw error;
+    throw new InvalidInput('Body payload contains invalid JSON.');
+  }
+  return value;
+}
+
+export function parseForm(text: string): Record<string, string> {
+  const form = Object.create(null) as Record<string, string>;
+  for (const [name, value] of new URLSearchParams(text)) form[name] = value;
+  return form;
+}
+
+/**
+ * Turns raw body bytes into the request payload: JSON for JSON media types or none, forms for urlencoded,
+ * anything else only if it parses as JSON. An empty body is `undefined`.
+ */
+export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  const mediaType = mediaTypeOf(contentType);
+  if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
+  let value: unknown;
+  if (isJsonMediaType(mediaType)) {
+    value = parseJson(text);
+  } else {
+    try {
+      value = parseJson(text);
+    } catch {
+      throw new UnsupportedMediaType();
+    }
+  }
+  if (value === null || typeof value !== 'object') {
+    throw new InvalidInput('Body payload must be a JSON object or array.');
+  }
+  return value;
+}

@@ -1,0 +1,61 @@
+// Turns handler results and errors into the one response shape the adapters write (status, headers, body).
+
+import { HttpError } from '../errors.js';
+import { ApiResponse } from './api-response.js';
+import { Payload } from './payload.js';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export type ResponseHeaders = Record<string, string | number>;
+
+export interface ResponseLike {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  /** The serialised JSON; undefined for responses without a body (204, 304, HEAD). */
+  readonly body: string | undefined;
+}
+
+export interface ErrorLogger {
+  error(message: string, data?: unknown): void;
+}
+
+function hasNoBody(status: number): boolean {
+  return status === 204 || status === 304 || (status >= 100 && status < 200);
+}
+
+function build(status: number, payload: unknown, extraHeaders: Readonly<Record<string, string>> | undefined, headOnly: boolean): ResponseLike {
+  if (hasNoBody(status)) {
+    return { status, headers: extraHeaders === undefined ? {} : { ...extraHeaders }, body: undefined };
+  }
+  const text = JSON.stringify(payload);
+  if (text === undefined) throw new TypeError('The response payload cannot be serialised to JSON.');
+  const headers: ResponseHeaders =
+    extraHeaders === undefined
+      ? { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(text) }
+      : { 'content-type': JSON_CONTENT_TYPE, ...extraHeaders, 'content-length': Buffer.byteLength(text) };
+  return { status, headers, body: headOnly ? undefined : text };
+}
+
+/** Serialises what a handler returned: a plain value (200), undefined (204), json()/OAuth helpers, or a Payload. */
+export function resultToResponse(result: unknown, headOnly: boolean): ResponseLike {
+  if (result === undefined) return { status: 204, headers: {}, body: undefined };
+  if (result instanceof ApiResponse) return build(result.status, result.body, result.headers, headOnly);
+  if (result instanceof Payload) return build(result.getStatusCode(), result.getPayload(), result.getHeaders(), headOnly);
+  return build(200, result, undefined, headOnly);
+}
+
+export function errorEnvelope(code: string, message: string): { error: { code: string; message: string } } {
+  return { error: { code, message } };
+}
+
+/** Maps any thrown value to the error envelope; messages of unexpected errors are hidden unless exposeErrors is on. */
+export function errorToResponse(error: unknown, exposeErrors: boolean, logger: ErrorLogger, headOnly: boolean): ResponseLike {
+  if (error instanceof HttpError) {
+    if (error.status >= 500) logger.error('Request failed', error);
+    const message = error.expose || exposeErrors ? error.message : 'Unexpected API error.';
+    return build(error.status, errorEnvelope(error.code, message), error.headers, headOnly);
+  }
+  logger.error('Unhandled error in request', error);
+  const message = exposeErrors && error instanceof Error ? error.message : 'Unexpected API error.';
+  return build(500, errorEnvelope('internal_error', message), undefined, headOnly);
+}

@@ -1,0 +1,7 @@
+// Container tokens the framework provides in every request scope.
+
+import type { Principal } from '../auth/principal.js';
+import { createToken } from '../container/container-like.js';
+
+/** The authenticated caller of the current request. */
+export const PrincipalToken = createToken<Principal>('Principal');

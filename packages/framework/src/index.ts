@@ -1,0 +1,53 @@
+// Public surface of the framework.
+
+export { createServer, type ApiServer, type ServerOptions } from './server.js';
+export { route } from './routes/route.js';
+export { Get, Post, Put, Patch, Delete, Head, Options, Auth, ApiScope, Parameter } from './routes/decorators.js';
+export type {
+  AuthScheme,
+  HttpMethod,
+  ParameterDeclaration,
+  RouteDefinition,
+  RouteHandler,
+  RouteInfo,
+  RouteOptions,
+} from './routes/route-definition.js';
+export type { ParamsOf } from './routes/path-params.js';
+export type { RequestContext, QueryParams } from './http/context.js';
+export type { InjectRequest, InjectResponse } from './http/inject.js';
+export type { ResponseLike } from './http/response.js';
+export type { ErrorRenderer } from './http/dispatch.js';
+export { ApiResponse, json } from './http/api-response.js';
+export { Payload } from './http/payload.js';
+export { PrincipalToken } from './http/tokens.js';
+export {
+  HttpError,
+  NotFound,
+  MethodNotAllowed,
+  Unauthorized,
+  Forbidden,
+  InvalidInput,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+  InternalError,
+  ConfigurationError,
+  type HttpErrorOptions,
+} from './errors.js';
+export type { Principal, ClientRepository, ClientCheckResult, ValidateClientHook } from './auth/principal.js';
+export { Token } from './auth/token.js';
+export { signToken, createJwtVerifier, type JwtOptions } from './auth/jwt.js';
+export { safeEqual } from './auth/safe-equal.js';
+export { OAuthToken, OAuthError } from './auth/oauth-response.js';
+export type { BearerVerifier } from './auth/authenticator.js';
+export { Container } from './container/container.js';
+export {
+  createToken,
+  type ContainerLike,
+  type ScopeLike,
+  type InjectionToken,
+  type NamedToken,
+  type Constructor,
+} from './container/container-like.js';
+export { generateOpenApi, type OpenApiDocument, type OpenApiOptions } from './openapi/generate.js';
+export { discoverHandlerModules, type HandlerModule } from './discovery/discover.js';
+export type { Logger } from './logger.js';
