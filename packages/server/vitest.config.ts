@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { standardDecorators } from '../../vitest.shared.js';
 
 export default defineConfig({
+  plugins: [standardDecorators()],
   resolve: {
     alias: { '@edfi-api/framework': fileURLToPath(new URL('../framework/src/index.ts', import.meta.url)) },
   },

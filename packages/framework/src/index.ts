@@ -39,7 +39,8 @@ export { signToken, createJwtVerifier, type JwtOptions } from './auth/jwt.js';
 export { safeEqual } from './auth/safe-equal.js';
 export { OAuthToken, OAuthError } from './auth/oauth-response.js';
 export type { BearerVerifier } from './auth/authenticator.js';
-export { Container } from './container/container.js';
+export { Container, Scope, type Lifetime, type Provider, type RegisterOptions } from './container/container.js';
+export { injectable, type Injectable } from './container/injectable.js';
 export {
   createToken,
   type ContainerLike,

@@ -16,6 +16,7 @@ import { generateOpenApi, type OpenApiDocument, type OpenApiOptions } from './op
 import { compileBaseUri } from './router/base-uri.js';
 import { Router } from './router/router.js';
 import { collectRoutes } from './routes/collect.js';
+import { route } from './routes/route.js';
 import type { AuthScheme, RouteDefinition, RouteInfo } from './routes/route-definition.js';
 
 export interface ServerOptions extends AuthOptions {
@@ -40,7 +41,11 @@ export interface ServerOptions extends AuthOptions {
   readonly typescript?: boolean;
   /** Renders errors in an application-specific shape; return undefined to use the default envelope. */
   readonly renderError?: ErrorRenderer;
-  readonly openApi?: Omit<OpenApiOptions, 'pathPrefix'> & { readonly pathPrefix?: (version: number) => string };
+  readonly openApi?: Omit<OpenApiOptions, 'pathPrefix'> & {
+    readonly pathPrefix?: (version: number) => string;
+    /** Serve each version's document publicly at this path (e.g. `/openapi.json`). */
+    readonly route?: string;
+  };
 }
 
 export interface ApiServer {
@@ -65,7 +70,10 @@ class FrameworkServer implements ApiServer {
   private readonly authenticator: ReturnType<typeof createAuthenticator>;
   private httpServer: Server | undefined;
 
-  constructor(private readonly options: ServerOptions, container: ContainerLike) {
+  constructor(
+    private readonly options: ServerOptions,
+    container: ContainerLike,
+  ) {
     const logger = options.logger ?? consoleLogger;
     this.authenticator = createAuthenticator({ ...options, logger });
     this.dispatcher = new Dispatcher({
@@ -91,7 +99,6 @@ class FrameworkServer implements ApiServer {
       throw new ConfigurationError(`Invalid API version ${version} for ${definition.method} ${definition.path}.`);
     }
     const auth = definition.auth ?? this.options.defaultAuth ?? ['bearer'];
-    if (auth.length === 0) throw new ConfigurationError(`${definition.method} ${definition.path} declares no authentication.`);
     const scopes = definition.scopes ?? [];
     const info: RouteInfo = {
       version,
@@ -106,11 +113,10 @@ class FrameworkServer implements ApiServer {
       tags: definition.tags,
     };
     const isPublic = auth.length === 1 && auth[0] === 'none' && scopes.length === 0;
-    const authenticator = this.authenticator;
     const compiled: CompiledRoute = {
       info,
       handler: definition.handler as CompiledRoute['handler'],
-      authenticate: isPublic ? undefined : (ctx) => authenticator.authenticate(auth, scopes, ctx),
+      authenticate: isPublic ? undefined : this.authenticator.compile(auth, scopes),
     };
     let router = this.versions.get(version);
     if (router === undefined) {
@@ -125,15 +131,30 @@ class FrameworkServer implements ApiServer {
     return this.registered;
   }
 
+  /** Adds a public route per version answering that version's OpenAPI document. */
+  serveOpenApi(path: string): void {
+    for (const version of [...this.versions.keys()]) {
+      let document: OpenApiDocument | undefined;
+      this.addRoutes(version, [
+        route.get(
+          path,
+          { auth: ['none'], summary: 'OpenAPI document' },
+          () => (document ??= this.generateOpenApi(version)),
+        ),
+      ]);
+    }
+  }
+
   inject(request: InjectRequest): Promise<InjectResponse> {
     return inject(this.dispatcher, request);
   }
 
   generateOpenApi(version: number): OpenApiDocument {
-    const { pathPrefix, ...openApi } = this.options.openApi ?? {};
+    const { pathPrefix, route: _route, ...openApi } = this.options.openApi ?? {};
     const prefix = pathPrefix?.(version) ?? (this.options.baseUriRegex === undefined ? `/api/v${version}` : '');
     return generateOpenApi(this.registered, version, {
       title: this.options.namespace,
+      version: String(version),
       ...openApi,
       pathPrefix: prefix,
     });
@@ -175,6 +196,8 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
             if (process.env.NODE_ENV !== 'production') logger.warn(`Ignoring ${path}: it is not inside a V<n> folder.`);
           },
         }));
-  for (const module of modules) server.addRoutes(module.version, collectRoutes(module.exports, module.source, container));
+  for (const module of modules)
+    server.addRoutes(module.version, collectRoutes(module.exports, module.source, container));
+  if (options.openApi?.route !== undefined) server.serveOpenApi(options.openApi.route);
   return server;
 }

@@ -24,5 +24,8 @@ export interface ClientRepository {
     onValidateClient?: ValidateClientHook,
   ): ClientCheckResult | Promise<ClientCheckResult>;
   /** Checks an API key; may return the client id it belongs to. */
-  validateApiKey?(apiKey: string, onValidateClient?: ValidateClientHook): ClientCheckResult | Promise<ClientCheckResult>;
+  validateApiKey?(
+    apiKey: string,
+    onValidateClient?: ValidateClientHook,
+  ): ClientCheckResult | Promise<ClientCheckResult>;
 }

@@ -50,7 +50,11 @@ function stem(path: string): string {
 }
 
 /** Keeps the loadable files; where x.ts and x.js sit side by side only one of them is kept. */
-function loadableFiles(candidates: readonly Candidate[], typescript: boolean, onIgnored: (path: string) => void): Candidate[] {
+function loadableFiles(
+  candidates: readonly Candidate[],
+  typescript: boolean,
+  onIgnored: (path: string) => void,
+): Candidate[] {
   const chosen = new Map<string, Candidate>();
   for (const candidate of candidates) {
     if (skippedFile.test(candidate.path)) continue;
@@ -68,10 +72,17 @@ function loadableFiles(candidates: readonly Candidate[], typescript: boolean, on
   return [...chosen.values()];
 }
 
-export async function discoverHandlerModules(
+/** A handler file and the version of the folder it sits in. */
+export interface HandlerFile {
+  readonly path: string;
+  readonly version: number;
+}
+
+/** Lists the handler files below `directory` in deterministic order, without importing them. */
+export async function findHandlerFiles(
   directory: string | URL,
   options: DiscoveryOptions = {},
-): Promise<HandlerModule[]> {
+): Promise<HandlerFile[]> {
   const root = directory instanceof URL ? fileURLToPath(directory) : directory;
   const candidates: Candidate[] = [];
   try {
@@ -80,9 +91,15 @@ export async function discoverHandlerModules(
     throw new ConfigurationError(`Cannot read the controller directory ${root}.`, { cause: error });
   }
   const typescript = options.typescript ?? typescriptLoaderActive();
-  const onIgnored = options.onIgnoredFile ?? (() => {});
+  return loadableFiles(candidates, typescript, options.onIgnoredFile ?? (() => {})) as HandlerFile[];
+}
+
+export async function discoverHandlerModules(
+  directory: string | URL,
+  options: DiscoveryOptions = {},
+): Promise<HandlerModule[]> {
   const modules: HandlerModule[] = [];
-  for (const file of loadableFiles(candidates, typescript, onIgnored)) {
+  for (const file of await findHandlerFiles(directory, options)) {
     let exports: Record<string, unknown>;
     try {
       exports = (await import(pathToFileURL(file.path).href)) as Record<string, unknown>;
@@ -91,7 +108,7 @@ export async function discoverHandlerModules(
         cause: error,
       });
     }
-    modules.push({ version: file.version!, source: relative(process.cwd(), file.path) || file.path, exports });
+    modules.push({ version: file.version, source: relative(process.cwd(), file.path) || file.path, exports });
   }
   return modules;
 }

@@ -9,7 +9,10 @@ export function typescriptLoaderActive(): boolean {
   if (/\.[cm]?ts$/.test(process.argv[1] ?? '')) return true;
   if (process.execArgv.some((arg) => loaderHints.some((hint) => arg.includes(hint)))) return true;
   const preloaded = (process as { _preload_modules?: unknown })._preload_modules;
-  if (Array.isArray(preloaded) && preloaded.some((m) => typeof m === 'string' && loaderHints.some((h) => m.includes(h)))) {
+  if (
+    Array.isArray(preloaded) &&
+    preloaded.some((m) => typeof m === 'string' && loaderHints.some((h) => m.includes(h)))
+  ) {
     return true;
   }
   if (Symbol.for('ts-node.register.instance') in process) return true;

@@ -139,4 +139,3 @@ export class Dispatcher {
     return errorToResponse(error, this.options.exposeErrors, this.options.logger, headOnly);
   }
 }
-

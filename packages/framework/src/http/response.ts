@@ -23,7 +23,12 @@ function hasNoBody(status: number): boolean {
   return status === 204 || status === 304 || (status >= 100 && status < 200);
 }
 
-function build(status: number, payload: unknown, extraHeaders: Readonly<Record<string, string>> | undefined, headOnly: boolean): ResponseLike {
+function build(
+  status: number,
+  payload: unknown,
+  extraHeaders: Readonly<Record<string, string>> | undefined,
+  headOnly: boolean,
+): ResponseLike {
   if (hasNoBody(status)) {
     return { status, headers: extraHeaders === undefined ? {} : { ...extraHeaders }, body: undefined };
   }
@@ -40,7 +45,8 @@ function build(status: number, payload: unknown, extraHeaders: Readonly<Record<s
 export function resultToResponse(result: unknown, headOnly: boolean): ResponseLike {
   if (result === undefined) return { status: 204, headers: {}, body: undefined };
   if (result instanceof ApiResponse) return build(result.status, result.body, result.headers, headOnly);
-  if (result instanceof Payload) return build(result.getStatusCode(), result.getPayload(), result.getHeaders(), headOnly);
+  if (result instanceof Payload)
+    return build(result.getStatusCode(), result.getPayload(), result.getHeaders(), headOnly);
   return build(200, result, undefined, headOnly);
 }
 
@@ -49,7 +55,12 @@ export function errorEnvelope(code: string, message: string): { error: { code: s
 }
 
 /** Maps any thrown value to the error envelope; messages of unexpected errors are hidden unless exposeErrors is on. */
-export function errorToResponse(error: unknown, exposeErrors: boolean, logger: ErrorLogger, headOnly: boolean): ResponseLike {
+export function errorToResponse(
+  error: unknown,
+  exposeErrors: boolean,
+  logger: ErrorLogger,
+  headOnly: boolean,
+): ResponseLike {
   if (error instanceof HttpError) {
     if (error.status >= 500) logger.error('Request failed', error);
     const message = error.expose || exposeErrors ? error.message : 'Unexpected API error.';

@@ -7,7 +7,11 @@ import type { RouteDefinition, RouteHandler } from './route-definition.js';
 
 function ownMethodNames(prototype: object): string[] {
   const names: string[] = [];
-  for (let current = prototype; current !== Object.prototype && current !== null; current = Object.getPrototypeOf(current)) {
+  for (
+    let current = prototype;
+    current !== Object.prototype && current !== null;
+    current = Object.getPrototypeOf(current)
+  ) {
     for (const name of Object.getOwnPropertyNames(current)) {
       if (name !== 'constructor' && !names.includes(name)) names.push(name);
     }
@@ -18,7 +22,9 @@ function ownMethodNames(prototype: object): string[] {
 function isController(value: unknown): value is Constructor<Record<string, unknown>> {
   if (typeof value !== 'function' || typeof value.prototype !== 'object' || value.prototype === null) return false;
   const prototype = value.prototype as Record<string, unknown>;
-  return ownMethodNames(prototype).some((name) => routeMetaOf(Object.getOwnPropertyDescriptor(prototype, name)?.value ?? prototype[name]) !== undefined);
+  return ownMethodNames(prototype).some(
+    (name) => routeMetaOf(Object.getOwnPropertyDescriptor(prototype, name)?.value ?? prototype[name]) !== undefined,
+  );
 }
 
 function controllerRoutes(
@@ -52,15 +58,21 @@ function controllerRoutes(
 }
 
 /** Every route a module exports, in source order: route.* definitions and the methods of decorated classes. */
-export function collectRoutes(exports: Readonly<Record<string, unknown>>, source: string, container: ContainerLike): RouteDefinition[] {
+export function collectRoutes(
+  exports: Readonly<Record<string, unknown>>,
+  source: string,
+  container: ContainerLike,
+): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
   for (const [exportName, value] of Object.entries(exports)) {
     if (isDeclaredRoute(value)) {
       routes.push({ ...value, source: value.source ?? `${source} ${exportName}` });
     } else if (Array.isArray(value)) {
-      value.filter(isDeclaredRoute).forEach((definition, index) =>
-        routes.push({ ...definition, source: definition.source ?? `${source} ${exportName}[${index}]` }),
-      );
+      value
+        .filter(isDeclaredRoute)
+        .forEach((definition, index) =>
+          routes.push({ ...definition, source: definition.source ?? `${source} ${exportName}[${index}]` }),
+        );
     } else if (isController(value)) {
       routes.push(...controllerRoutes(value, exportName, source, container));
     }

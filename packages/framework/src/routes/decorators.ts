@@ -52,7 +52,9 @@ type RouteMethod<This, P extends string> = (this: This, ctx: RequestContext<Para
 
 function routeDecorator(method: HttpMethod) {
   return <P extends string>(path: P, options: RouteOptions = {}) =>
-    <This>(...args: [target: RouteMethod<This, P>, context: ClassMethodDecoratorContext<This, RouteMethod<This, P>>]): void => {
+    <This>(
+      ...args: [target: RouteMethod<This, P>, context: ClassMethodDecoratorContext<This, RouteMethod<This, P>>]
+    ): void => {
       // Decorators apply bottom-up; unshift keeps stacked route declarations in source order.
       metaFor(decoratedFunction(args)).routes.unshift({ method, path, options });
     };
@@ -66,12 +68,16 @@ export const Delete = routeDecorator('DELETE');
 export const Head = routeDecorator('HEAD');
 export const Options = routeDecorator('OPTIONS');
 
-type AnyMethodDecorator = (...args: never[]) => void;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the constraint ClassMethodDecoratorContext itself uses
+type AnyMethodDecorator = <This, F extends (this: This, ...args: any) => unknown>(
+  target: F,
+  context: ClassMethodDecoratorContext<This, F>,
+) => void;
 
 function methodDecorator(apply: (meta: MethodRouteMeta) => void): AnyMethodDecorator {
-  return ((...args: unknown[]) => {
+  return (...args: unknown[]) => {
     apply(metaFor(decoratedFunction(args)));
-  }) as AnyMethodDecorator;
+  };
 }
 
 /** Accepted authentication methods, tried in the order written (stacked @Auth decorators keep source order). */

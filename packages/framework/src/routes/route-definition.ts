@@ -35,7 +35,8 @@ export type RouteHandler<P extends string = string> = (ctx: RequestContext<Param
 export interface RouteDefinition<P extends string = string> extends RouteOptions {
   readonly method: HttpMethod;
   readonly path: P;
-  readonly handler: RouteHandler<P>;
+  // Method syntax keeps definitions with specific paths assignable to RouteDefinition<string>.
+  handler(ctx: RequestContext<ParamsOf<P>>): unknown;
   /** Where the route was declared (file and member), used in start-up errors. */
   readonly source?: string;
 }

@@ -3,6 +3,10 @@ import { ConfigurationError, createServer, discoverHandlerModules } from '../../
 
 const fixtures = new URL('../fixtures/discovery/', import.meta.url);
 const silent = { info() {}, warn() {}, error() {} };
+const auth = {
+  hashKey: 'a-test-hash-key-of-at-least-32-bytes',
+  clientRepository: { validate: () => true, validateApiKey: () => true },
+};
 
 describe('discovery', () => {
   it('loads handler files from V<n> folders, recursively, in sorted order', async () => {
@@ -22,7 +26,7 @@ describe('discovery', () => {
   });
 
   it('serves each version only from its own folder', async () => {
-    const server = await createServer({ controllerDirectory: fixtures, logger: silent });
+    const server = await createServer({ controllerDirectory: fixtures, logger: silent, ...auth });
     expect((await server.inject({ url: '/api/v1/users/7', headers: { authorization: 'x' } })).status).toBe(401);
     expect((await server.inject({ url: '/api/v2/users/7' })).json()).toEqual({ id: 7, version: 2 });
     expect((await server.inject({ url: '/api/v2/status' })).status).toBe(404);
@@ -32,7 +36,7 @@ describe('discovery', () => {
   });
 
   it('registers decorated controller methods with their auth order', async () => {
-    const server = await createServer({ controllerDirectory: fixtures, logger: silent });
+    const server = await createServer({ controllerDirectory: fixtures, logger: silent, ...auth });
     const create = server.routes().find((r) => r.method === 'POST' && r.path === '/users');
     expect(create?.auth).toEqual(['apiKey', 'basic']);
     expect(create?.source).toMatch(/users\.ts Users\.create$/);
@@ -42,7 +46,9 @@ describe('discovery', () => {
     const broken = new URL('../fixtures/broken/', import.meta.url);
     const attempt = createServer({ controllerDirectory: broken, logger: silent });
     await expect(attempt).rejects.toBeInstanceOf(ConfigurationError);
-    await expect(createServer({ controllerDirectory: broken, logger: silent })).rejects.toThrow(/broken\.ts.*boom at import/);
+    await expect(createServer({ controllerDirectory: broken, logger: silent })).rejects.toThrow(
+      /broken\.ts.*boom at import/,
+    );
   });
 
   it('fails start-up for a missing controller directory', async () => {

@@ -93,7 +93,10 @@ describe('the hello example', () => {
   it('tells who is calling for each accepted scheme', async () => {
     const whoami = (headers: Record<string, string>, query = '') =>
       server.inject({ url: `/api/v1/whoami${query}`, headers });
-    expect((await whoami({ 'x-api-key': 'demo-api-key' })).json()).toEqual({ scheme: 'apiKey', clientId: 'demo-client' });
+    expect((await whoami({ 'x-api-key': 'demo-api-key' })).json()).toEqual({
+      scheme: 'apiKey',
+      clientId: 'demo-client',
+    });
     expect((await whoami({ authorization: basic('demo-client', 'demo-secret') })).json()).toEqual({
       scheme: 'basic',
       clientId: 'demo-client',

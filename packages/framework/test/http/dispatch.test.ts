@@ -40,7 +40,6 @@ async function serverWith(options: Partial<ServerOptions> = {}): Promise<ApiServ
       value.self = value;
       return value;
     }),
-    route.get('/secure', () => ({ secret: true })),
   ]);
   return server;
 }
@@ -153,6 +152,7 @@ describe('errors', () => {
 
   it('requires a bearer token on routes that declare no auth (fail closed)', async () => {
     const server = await serverWith({ hashKey: 'k'.repeat(32) });
+    server.addRoutes(1, [route.get('/secure', () => ({ secret: true }))]);
     const response = await server.inject({ url: '/api/v1/secure' });
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer');
@@ -200,7 +200,9 @@ describe('bodies and queries', () => {
       server.inject({ method: 'POST', url: '/api/v1/echo', headers: { 'content-type': contentType }, body });
     const invalid = await post('{"a":');
     expect(invalid.status).toBe(400);
-    expect(invalid.json()).toEqual({ error: { code: 'invalid_input', message: 'Body payload contains invalid JSON.' } });
+    expect(invalid.json()).toEqual({
+      error: { code: 'invalid_input', message: 'Body payload contains invalid JSON.' },
+    });
     expect((await post('42')).status).toBe(400);
     expect((await post('{"__proto__":{"admin":true}}')).status).toBe(400);
     expect((await post('{"constructor":{"prototype":{"admin":true}}}')).status).toBe(400);

@@ -14,6 +14,8 @@ import {
 } from '../../src/index.js';
 
 const logger = { info() {}, warn() {}, error() {} };
+const hashKey = 'a-test-hash-key-of-at-least-32-bytes';
+const clientRepository = { validate: () => true, validateApiKey: () => true };
 const Greeting = createToken<string>('Greeting');
 
 class Greeter {
@@ -63,6 +65,7 @@ async function controllerServer() {
   container.register(Greeting, { useValue: 'Hi' });
   const server = await createServer({
     logger,
+    clientRepository,
     container,
     routes: [{ version: 1, source: 'items.ts', exports: { ItemsController } }],
   });
@@ -116,7 +119,7 @@ describe('programmatic registration', () => {
   });
 
   it('fails on a duplicate route, naming both declarations', async () => {
-    const server = await createServer({ logger });
+    const server = await createServer({ logger, hashKey });
     server.addRoutes(1, [{ ...route.get('/a/{x}', () => 1), source: 'first.ts' }]);
     expect(() => server.addRoutes(1, [{ ...route.get('/A/{y}', () => 2), source: 'second.ts' }])).toThrow(
       ConfigurationError,
@@ -127,7 +130,7 @@ describe('programmatic registration', () => {
   });
 
   it('rejects an unknown parameter type prefix at start-up', async () => {
-    const server = await createServer({ logger });
+    const server = await createServer({ logger, hashKey });
     expect(() => server.addRoutes(1, [route.get('/x/{float:f}', () => 1)])).toThrow(ConfigurationError);
   });
 });

@@ -7,7 +7,10 @@ const grantedScope = 'read write';
 const verifyRefreshToken = createJwtVerifier(hashKey);
 
 function issue(clientId: string): OAuthToken {
-  const accessToken = signToken({ client_id: clientId, scope: grantedScope }, { hashKey, expiresIn: tokenLifetimeSeconds });
+  const accessToken = signToken(
+    { client_id: clientId, scope: grantedScope },
+    { hashKey, expiresIn: tokenLifetimeSeconds },
+  );
   return new OAuthToken({
     access_token: accessToken,
     token_type: 'bearer',
@@ -23,7 +26,8 @@ export const token = route.post('/oauth/token', { auth: ['client'], summary: 'Is
     case 'client_credentials':
       return issue(clientId);
     case 'refresh_token': {
-      if (typeof form.refresh_token !== 'string') return new OAuthError('invalid_request', 'refresh_token is required.');
+      if (typeof form.refresh_token !== 'string')
+        return new OAuthError('invalid_request', 'refresh_token is required.');
       try {
         const previous = verifyRefreshToken(form.refresh_token);
         if (previous.get('client_id') !== clientId) return new OAuthError('invalid_grant', 'Token of another client.');
