@@ -10,5 +10,6 @@ export default defineConfig({
   test: {
     name: 'framework',
     include: ['test/**/*.test.ts'],
+    exclude: ['test/fixtures/**'],
   },
 });

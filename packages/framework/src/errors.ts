@@ -37,7 +37,11 @@ export class NotFound extends HttpError {
 
 export class MethodNotAllowed extends HttpError {
   constructor(allowed: readonly string[], message = 'Method not allowed.', options: HttpErrorOptions = {}) {
-    super(405, message, withCode({ ...options, headers: { ...options.headers, allow: allowed.join(', ') } }, 'method_not_allowed'));
+    super(
+      405,
+      message,
+      withCode({ ...options, headers: { ...options.headers, allow: allowed.join(', ') } }, 'method_not_allowed'),
+    );
   }
 }
 
@@ -74,6 +78,17 @@ export class UnsupportedMediaType extends HttpError {
 export class InternalError extends HttpError {
   constructor(message = 'Unexpected API error.', options: HttpErrorOptions = {}) {
     super(500, message, withCode(options, 'internal_error'));
+  }
+}
+
+/** Creates an error without capturing a stack trace: for expected outcomes on hot paths (unknown routes, 405). */
+export function withoutStack<E extends Error>(create: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return create();
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -41,6 +41,10 @@ export interface ServerOptions extends AuthOptions {
   readonly typescript?: boolean;
   /** Renders errors in an application-specific shape; return undefined to use the default envelope. */
   readonly renderError?: ErrorRenderer;
+  /** Serve HEAD with the GET handler where no HEAD route is declared. Default true. */
+  readonly implicitHead?: boolean;
+  /** Answer OPTIONS with 204 and `Allow` where no OPTIONS route is declared. Default true. */
+  readonly implicitOptions?: boolean;
   readonly openApi?: Omit<OpenApiOptions, 'pathPrefix'> & {
     readonly pathPrefix?: (version: number) => string;
     /** Serve each version's document publicly at this path (e.g. `/openapi.json`). */
@@ -84,6 +88,8 @@ class FrameworkServer implements ApiServer {
       exposeErrors: options.exposeErrors ?? false,
       logger,
       renderError: options.renderError,
+      implicitHead: options.implicitHead ?? true,
+      implicitOptions: options.implicitOptions ?? true,
     });
     this.handler = createNodeHandler(this.dispatcher);
   }

@@ -1,6 +1,6 @@
 // The per-route authentication chain: schemes tried in declaration order, then the route's required scopes.
 
-import { ConfigurationError, Forbidden, Unauthorized } from '../errors.js';
+import { ConfigurationError, Forbidden, Unauthorized, withoutStack } from '../errors.js';
 import type { AuthScheme } from '../routes/route-definition.js';
 import { NOT_AUTHED, rejectionMessage, type AuthLogger } from './auth-rejection.js';
 import { challengeHeaders, type ChallengeHeaders } from './challenge.js';
@@ -185,7 +185,7 @@ function chain(
     }
     if (principal === undefined) {
       const headers = tokenRejected ? challenges.tokenRejected : challenges.tokenAbsent;
-      throw new Unauthorized(rejection ?? NOT_AUTHED, { headers });
+      throw withoutStack(() => new Unauthorized(rejection ?? NOT_AUTHED, { headers }));
     }
     assertScopes(principal, requiredScopes);
     return principal;
@@ -194,6 +194,6 @@ function chain(
 
 function assertScopes(principal: Principal, requiredScopes: readonly string[]): void {
   for (const scope of requiredScopes) {
-    if (!principal.scopes.includes(scope)) throw new Forbidden(MISSING_SCOPE);
+    if (!principal.scopes.includes(scope)) throw withoutStack(() => new Forbidden(MISSING_SCOPE));
   }
 }

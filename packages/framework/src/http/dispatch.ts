@@ -3,7 +3,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Principal } from '../auth/principal.js';
 import type { ContainerLike } from '../container/container-like.js';
-import { MethodNotAllowed, NotFound } from '../errors.js';
+import { MethodNotAllowed, NotFound, withoutStack } from '../errors.js';
 import type { BaseUriMatcher } from '../router/base-uri.js';
 import type { Router } from '../router/router.js';
 import type { RouteHandler, RouteInfo } from '../routes/route-definition.js';
@@ -26,7 +26,10 @@ export interface CompiledRoute {
 }
 
 /** Lets an application render errors in its own shape (the default is the `{error:{code,message}}` envelope). */
-export type ErrorRenderer = (error: unknown, request: { method: string; url: string }) => ResponseLike | undefined;
+export type ErrorRenderer = (
+  error: unknown,
+  request: { readonly method: string; readonly url: string; readonly headers: IncomingHttpHeaders },
+) => ResponseLike | undefined;
 
 export interface DispatcherOptions {
   readonly matchBaseUri: BaseUriMatcher;
@@ -36,16 +39,20 @@ export interface DispatcherOptions {
   readonly exposeErrors: boolean;
   readonly logger: ErrorLogger;
   readonly renderError?: ErrorRenderer;
+  /** Serve HEAD with the GET handler when no HEAD route is declared (default true). */
+  readonly implicitHead: boolean;
+  /** Answer OPTIONS with 204 and Allow when no OPTIONS route is declared (default true). */
+  readonly implicitOptions: boolean;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-function allowHeader(methods: readonly string[]): string[] {
+function allowHeader(methods: readonly string[], implicitHead: boolean, implicitOptions: boolean): string[] {
   const allowed = new Set(methods);
-  if (allowed.has('GET')) allowed.add('HEAD');
-  allowed.add('OPTIONS');
+  if (implicitHead && allowed.has('GET')) allowed.add('HEAD');
+  if (implicitOptions) allowed.add('OPTIONS');
   return [...allowed].sort();
 }
 
@@ -60,10 +67,11 @@ export class Dispatcher {
       const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
       const located = this.options.matchBaseUri(pathname);
       const router = located === null ? undefined : this.options.versions.get(located.version);
-      if (located === null || router === undefined) throw new NotFound(`Route ${pathname} does not exist.`);
+      if (located === null || router === undefined)
+        throw withoutStack(() => new NotFound(`Route ${pathname} does not exist.`));
       const path = located.path;
       let match = router.find(request.method, path);
-      if (match === null && headOnly) match = router.find('GET', path);
+      if (match === null && headOnly && this.options.implicitHead) match = router.find('GET', path);
       if (match === null) return this.miss(router, request, path, pathname);
       const route = match.value;
       const ctx = new Context(
@@ -127,14 +135,15 @@ export class Dispatcher {
 
   private miss(router: Router<CompiledRoute>, request: DispatchRequest, path: string, pathname: string): ResponseLike {
     const declared = router.allowedMethods(path);
-    if (declared.length === 0) throw new NotFound(`Route ${pathname} does not exist.`);
-    const allowed = allowHeader(declared);
-    if (request.method === 'OPTIONS') return { status: 204, headers: { allow: allowed.join(', ') }, body: undefined };
-    throw new MethodNotAllowed(allowed, `Method ${request.method} is not allowed on ${pathname}.`);
+    if (declared.length === 0) throw withoutStack(() => new NotFound(`Route ${pathname} does not exist.`));
+    const allowed = allowHeader(declared, this.options.implicitHead, this.options.implicitOptions);
+    if (request.method === 'OPTIONS' && this.options.implicitOptions)
+      return { status: 204, headers: { allow: allowed.join(', ') }, body: undefined };
+    throw withoutStack(() => new MethodNotAllowed(allowed, `Method ${request.method} is not allowed on ${pathname}.`));
   }
 
   private fail(error: unknown, request: DispatchRequest, headOnly: boolean): ResponseLike {
-    const rendered = this.options.renderError?.(error, { method: request.method, url: request.url });
+    const rendered = this.options.renderError?.(error, request);
     if (rendered !== undefined) return headOnly ? { ...rendered, body: undefined } : rendered;
     return errorToResponse(error, this.options.exposeErrors, this.options.logger, headOnly);
   }

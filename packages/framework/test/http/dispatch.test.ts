@@ -250,3 +250,28 @@ describe('over a real socket', () => {
     }
   });
 });
+
+describe('implicit HEAD and OPTIONS', () => {
+  it('can be switched off, leaving 405 with the declared methods only', async () => {
+    const server = await serverWith({ implicitHead: false, implicitOptions: false });
+    const head = await server.inject({ method: 'HEAD', url: '/api/v1/users/5' });
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toBe('GET, PUT');
+    expect(head.body).toBe('');
+    const options = await server.inject({ method: 'OPTIONS', url: '/api/v1/users/5' });
+    expect(options.status).toBe(405);
+    expect(options.json<{ error: { code: string } }>().error.code).toBe('method_not_allowed');
+  });
+
+  it('passes the request headers to the error renderer', async () => {
+    const seen: (string | undefined)[] = [];
+    const server = await serverWith({
+      renderError: (_error, request) => {
+        seen.push(request.headers['correlation-id'] as string | undefined);
+        return undefined;
+      },
+    });
+    await server.inject({ url: '/api/v1/nope', headers: { 'Correlation-Id': 'abc' } });
+    expect(seen).toEqual(['abc']);
+  });
+});
