@@ -1,0 +1,42 @@
+// CLI: imports the Ed-Fi model from ../shared/edfi into packages/server/model, or with --check verifies that the
+// committed model equals a fresh import (exit 1 and a report when it does not).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildModelFiles } from './import/build-model.js';
+import { diffModelFiles, writeModelFiles } from './import/model-files.js';
+import { readSources } from './import/sources.js';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(packageRoot, '..', '..');
+
+interface ImportOptions {
+  sourceDir: string;
+  check: boolean;
+}
+
+function parseOptions(args: string[]): ImportOptions {
+  const options: ImportOptions = { sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'), check: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--check') options.check = true;
+    else if (arg === '--source' && args[i + 1]) options.sourceDir = path.resolve(args[++i]!);
+    else throw new Error(`Unknown argument ${arg}; usage: import-model [--source DIR] [--check]`);
+  }
+  return options;
+}
+
+const options = parseOptions(process.argv.slice(2));
+const modelDir = path.join(packageRoot, 'model');
+const files = buildModelFiles(readSources(options.sourceDir));
+if (options.check) {
+  const differences = diffModelFiles(modelDir, files);
+  if (differences.length > 0) {
+    console.error(differences.join('\n'));
+    console.error('The committed model is stale: run `npm run import-model -w packages/server`.');
+    process.exit(1);
+  }
+  console.log(`Model is up to date (${Object.keys(files).length} files).`);
+} else {
+  writeModelFiles(modelDir, files);
+  console.log(`Wrote ${Object.keys(files).join(', ')} to ${path.relative(repoRoot, modelDir)}`);
+}

@@ -1,0 +1,59 @@
+// Builds every model file's content from the shared sources.
+import type { AbstractResourceModel, ResourcesFile } from '../../src/model/types.js';
+import { MODEL_FORMAT_VERSION } from '../../src/model/types.js';
+import { buildClaims } from './claims.js';
+import { crossCheckModel } from './cross-checks.js';
+import { decimalBounds, readDecimalFacetsByElement } from './decimal-bounds.js';
+import { buildDescriptorResource } from './descriptor-resources.js';
+import { buildDescriptorValues } from './descriptor-values.js';
+import { createIntegerWidthResolver } from './integer-widths.js';
+import { compareText } from './ordering.js';
+import { buildResource } from './resources.js';
+import { buildSchoolYears } from './school-years.js';
+import { indexSources, type SourceIndex } from './source-index.js';
+import type { Sources } from './sources.js';
+
+/** Generated file name → parsed content. */
+export type ModelFiles = Record<string, unknown>;
+
+function abstractResources(sources: Sources, index: SourceIndex): AbstractResourceModel[] {
+  return Object.entries(sources.derived.meta.abstractResources)
+    .map(([resourceName, abstract]) => ({
+      namespace: 'ed-fi' as const,
+      resourceName,
+      identityPaths: [...abstract.identityJsonPaths].sort(compareText),
+      subclasses: index
+        .abstractSubclasses(resourceName)
+        .map((entry) => ({ namespace: entry.namespace, endpoint: entry.endpoint }))
+        .sort((a, b) => compareText(a.endpoint, b.endpoint)),
+    }))
+    .sort((a, b) => compareText(a.resourceName, b.resourceName));
+}
+
+export function buildModelFiles(sources: Sources): ModelFiles {
+  const index = indexSources(sources.derived);
+  const widthOf = createIntegerWidthResolver(index, sources.tpdmApiSchema);
+  const facetsByElement = readDecimalFacetsByElement(sources.xsdTexts);
+  const resources = index.entries.map((entry) =>
+    entry.resource.isDescriptor
+      ? buildDescriptorResource(entry, sources.descriptorsOpenApi)
+      : buildResource(entry, {
+          index,
+          integerWidth: (owner, path) => widthOf(owner.namespace, owner.endpoint, path),
+          decimalBounds: (leaf, precision, scale) => decimalBounds(leaf, precision, scale, facetsByElement),
+        }),
+  );
+  const resourcesFile: ResourcesFile = {
+    formatVersion: MODEL_FORMAT_VERSION,
+    resources,
+    abstractResources: abstractResources(sources, index),
+  };
+  const claims = buildClaims(sources.claims);
+  crossCheckModel(resourcesFile, claims, sources);
+  return {
+    'resources.json': resourcesFile,
+    'descriptors.json': buildDescriptorValues(sources.descriptorValues),
+    'school-years.json': buildSchoolYears(sources.schoolYearsSql),
+    'claims.json': claims,
+  };
+}

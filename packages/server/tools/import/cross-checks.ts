@@ -1,0 +1,62 @@
+// Consistency checks of the built model against independent sources; any failure aborts the import.
+import type { ClaimNode, ClaimsFile, PropertyShape, ResourcesFile } from '../../src/model/types.js';
+import { odsPublishedDecimalBounds } from './decimal-bounds.js';
+import type { Sources } from './sources.js';
+
+function claimNames(nodes: ClaimNode[], into = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    into.add(node.name);
+    claimNames(node.children ?? [], into);
+  }
+  return into;
+}
+
+function forEachLeaf(shape: PropertyShape, visit: (name: string, leaf: PropertyShape) => void): void {
+  for (const [name, child] of Object.entries(shape.properties ?? {})) {
+    visit(name, child);
+    forEachLeaf(child, visit);
+    if (child.items) forEachLeaf(child.items, visit);
+  }
+}
+
+export function crossCheckModel(resources: ResourcesFile, claims: ClaimsFile, sources: Sources): void {
+  const problems: string[] = [];
+  const knownClaims = claimNames(claims.hierarchy);
+  const published = odsPublishedDecimalBounds(sources.odsSwaggerDs51.components.schemas);
+  const tpdmSchemas = sources.tpdmApiSchema.projectSchema.resourceSchemas;
+
+  for (const resource of resources.resources) {
+    const where = `${resource.namespace}/${resource.endpoint}`;
+    if (!knownClaims.has(resource.resourceClaim))
+      problems.push(`${where}: claim ${resource.resourceClaim} not in hierarchy`);
+
+    forEachLeaf(resource.shape, (name, leaf) => {
+      const expected = leaf.decimal ? published.get(name) : undefined;
+      if (expected && (expected.minimum !== leaf.minimum || expected.maximum !== leaf.maximum)) {
+        problems.push(
+          `${where}: ${name} bounds ${leaf.minimum}..${leaf.maximum}, ODS 7.2 ${expected.minimum}..${expected.maximum}`,
+        );
+      }
+    });
+
+    const tpdmSecurables =
+      resource.namespace === 'tpdm' ? tpdmSchemas[resource.endpoint]?.securableElements : undefined;
+    if (tpdmSecurables) {
+      const expected = Object.values(tpdmSecurables)
+        .flat()
+        .map((element) => (typeof element === 'string' ? element : element.jsonPath))
+        .sort();
+      const ours = resource.securableElements;
+      const actual = [
+        ...ours.educationOrganizations.map((element) => element.path),
+        ...ours.students,
+        ...ours.staffs,
+        ...ours.contacts,
+        ...ours.namespaces,
+      ].sort();
+      if (expected.join() !== actual.join())
+        problems.push(`${where}: securables ${actual.join()} ≠ ApiSchema ${expected.join()}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Model cross-checks failed:\n${problems.join('\n')}`);
+}

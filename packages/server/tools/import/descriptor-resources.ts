@@ -1,0 +1,67 @@
+// Builds descriptor resources: all share one shape (namespace + codeValue identity), read from the descriptor OpenAPI.
+import type { JsonPath, PropertyShape, ResourceModel } from '../../src/model/types.js';
+import { convertJsonSchemaObject } from './shape.js';
+import type { SourceEntry } from './source-index.js';
+import type { JsonSchema, OpenApiFile } from './source-types.js';
+import { securableElementsOf } from './securables.js';
+import { compareText } from './ordering.js';
+
+const IDENTITY_PATHS: JsonPath[] = ['$.codeValue', '$.namespace'];
+const SERVER_MANAGED = new Set(['id']);
+
+function schemaName(entry: SourceEntry): string {
+  return `${entry.namespace === 'tpdm' ? 'TPDM' : 'EdFi'}_${entry.resource.resourceName}`;
+}
+
+/** The ODS descriptor members have no minimum length; the DMS OpenAPI's 1 only restates "required, not blank". */
+function withoutServerManagedAndMinLength(schema: JsonSchema): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([name]) => !SERVER_MANAGED.has(name))
+      .map(([name, property]) => {
+        const { minLength: _minLength, ...rest } = property;
+        return [name, rest];
+      }),
+  );
+  return { ...schema, properties };
+}
+
+export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile): ResourceModel {
+  const schema = openApi.components.schemas[schemaName(entry)];
+  if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
+  const shape: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
+    identityPaths: IDENTITY_PATHS,
+    descriptorPaths: new Set(),
+    referencePaths: new Set(),
+    decimals: {},
+    integerWidth: () => undefined,
+    decimalBounds: () => {
+      throw new Error('Descriptors have no decimals');
+    },
+    extensionShape: () => {
+      throw new Error('Descriptors have no extensions');
+    },
+  });
+  const queryFields: Record<string, JsonPath[]> = { id: ['$.id'] };
+  for (const name of Object.keys(shape.properties ?? {})) queryFields[name] = [`$.${name}`];
+  const sortedQueryFields = Object.fromEntries(Object.entries(queryFields).sort(([a], [b]) => compareText(a, b)));
+  return {
+    namespace: entry.namespace,
+    endpoint: entry.endpoint,
+    resourceName: entry.resource.resourceName,
+    isDescriptor: true,
+    isSchoolYearEnumeration: false,
+    allowIdentityUpdates: false,
+    identityChangesByCascade: false,
+    identityPaths: IDENTITY_PATHS,
+    references: [],
+    descriptors: [],
+    collections: [],
+    equalityConstraints: [],
+    queryFields: sortedQueryFields,
+    securableElements: securableElementsOf(IDENTITY_PATHS, sortedQueryFields),
+    resourceClaim: entry.resource.resourceClaim ?? '',
+    extensions: [],
+    shape,
+  };
+}
