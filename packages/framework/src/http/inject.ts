@@ -47,6 +47,6 @@ export async function inject(dispatcher: Dispatcher, request: InjectRequest): Pr
   });
   const responseHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) responseHeaders[name.toLowerCase()] = String(value);
-  const text = response.body ?? '';
+  const text = response.body === undefined ? '' : response.body.toString();
   return { status: response.status, headers: responseHeaders, body: text, json: <T>() => JSON.parse(text) as T };
 }

@@ -1,7 +1,7 @@
 // Turns handler results and errors into the one response shape the adapters write (status, headers, body).
 
 import { HttpError } from '../errors.js';
-import { ApiResponse } from './api-response.js';
+import { ApiResponse, RawResponse } from './api-response.js';
 import { Payload } from './payload.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -11,8 +11,8 @@ export type ResponseHeaders = Record<string, string | number>;
 export interface ResponseLike {
   readonly status: number;
   readonly headers: ResponseHeaders;
-  /** The serialised JSON; undefined for responses without a body (204, 304, HEAD). */
-  readonly body: string | undefined;
+  /** The serialised body; undefined for responses without a body (204, 304, HEAD). */
+  readonly body: string | Buffer | undefined;
 }
 
 export interface ErrorLogger {
@@ -41,10 +41,18 @@ function build(
   return { status, headers, body: headOnly ? undefined : text };
 }
 
+function rawToResponse(result: RawResponse, headOnly: boolean): ResponseLike {
+  const headers: ResponseHeaders = { ...result.headers };
+  if (result.body !== undefined && !hasNoBody(result.status))
+    headers['content-length'] = Buffer.byteLength(result.body);
+  return { status: result.status, headers, body: headOnly || hasNoBody(result.status) ? undefined : result.body };
+}
+
 /** Serialises what a handler returned: a plain value (200), undefined (204), json()/OAuth helpers, or a Payload. */
 export function resultToResponse(result: unknown, headOnly: boolean): ResponseLike {
   if (result === undefined) return { status: 204, headers: {}, body: undefined };
   if (result instanceof ApiResponse) return build(result.status, result.body, result.headers, headOnly);
+  if (result instanceof RawResponse) return rawToResponse(result, headOnly);
   if (result instanceof Payload)
     return build(result.getStatusCode(), result.getPayload(), result.getHeaders(), headOnly);
   return build(200, result, undefined, headOnly);

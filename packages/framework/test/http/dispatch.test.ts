@@ -5,6 +5,7 @@ import {
   createServer,
   HttpError,
   json,
+  raw,
   NotFound,
   Payload,
   route,
@@ -273,5 +274,24 @@ describe('implicit HEAD and OPTIONS', () => {
     });
     await server.inject({ url: '/api/v1/nope', headers: { 'Correlation-Id': 'abc' } });
     expect(seen).toEqual(['abc']);
+  });
+});
+
+describe('raw responses', () => {
+  it('are written as given, with their own content type and a computed length', async () => {
+    const server = await createServer({ logger });
+    server.addRoutes(1, [
+      route.get('/health', { auth: ['none'] }, () => raw('Healthy', { headers: { 'content-type': 'text/plain' } })),
+      route.get('/cached', { auth: ['none'] }, () => raw(undefined, { status: 304, headers: { etag: '"x"' } })),
+    ]);
+    const health = await server.inject({ url: '/api/v1/health' });
+    expect(health.status).toBe(200);
+    expect(health.headers['content-type']).toBe('text/plain');
+    expect(health.headers['content-length']).toBe('7');
+    expect(health.body).toBe('Healthy');
+    const cached = await server.inject({ url: '/api/v1/cached' });
+    expect(cached.status).toBe(304);
+    expect(cached.headers.etag).toBe('"x"');
+    expect(cached.body).toBe('');
   });
 });
