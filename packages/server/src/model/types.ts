@@ -18,6 +18,13 @@ export type ScalarFormat = 'date' | 'time' | 'date-time' | 'int32' | 'int64';
 /** One node of a resource's JSON shape. Leaves are scalars; objects and arrays nest. */
 export interface PropertyShape {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+  /**
+   * The ODS member (class property) name, present only where it is not the JSON name with its first letter
+   * capitalised: acronym casing (`iepBeginDate` → `IEPBeginDate`), the collection property for arrays (`addresses` →
+   * `EducationOrganizationAddresses`), the child entity for inline objects (`classRanking` →
+   * `StudentAcademicRecordClassRanking`).
+   */
+  memberName?: string;
   /** Strings: date / time / date-time. Integers: int32 / int64 (the storage width). */
   format?: ScalarFormat;
   maxLength?: number;
@@ -75,7 +82,10 @@ export interface DescriptorUse {
 export interface CollectionModel {
   /** Path of the array items, e.g. `$.addresses[*]` or `$.addresses[*].periods[*]`. */
   path: JsonPath;
-  /** ODS child entity name (e.g. `EducationOrganizationAddress`); absent for TPDM-native collections. */
+  /**
+   * Child table name from the relational model (e.g. `SchoolAddress`); absent for TPDM-native collections. The ODS
+   * collection name is the array shape's `memberName`.
+   */
   entityName?: string;
   /** Item fields, relative to the item (`$.city`), whose values must be unique within the array. */
   itemIdentity: JsonPath[];

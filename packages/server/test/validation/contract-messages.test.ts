@@ -153,7 +153,7 @@ describe('NoDuplicateMembers', () => {
     });
   });
 
-  it('reports duplicates of a nested collection under its concrete path', () => {
+  it('reports duplicates of a nested collection under its concrete path, named after the inherited ODS entity', () => {
     const address = {
       addressTypeDescriptor: 'uri://ed-fi.org/AddressTypeDescriptor#Physical',
       city: 'Austin',
@@ -164,7 +164,7 @@ describe('NoDuplicateMembers', () => {
     };
     expect(insertErrors('schools', { ...minimal('schools'), addresses: [address] })).toEqual({
       '$.addresses[0].periods': [
-        'The 2nd item of the SchoolAddressPeriods has the same identifying values as another item earlier in the list.',
+        'The 2nd item of the EducationOrganizationAddressPeriods has the same identifying values as another item earlier in the list.',
       ],
     });
   });

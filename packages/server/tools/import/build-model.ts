@@ -7,6 +7,8 @@ import { decimalBounds, readDecimalFacetsByElement } from './decimal-bounds.js';
 import { buildDescriptorResource } from './descriptor-resources.js';
 import { buildDescriptorValues } from './descriptor-values.js';
 import { createIntegerWidthResolver } from './integer-widths.js';
+import { parseOdsDdl } from './ods-ddl.js';
+import { createOdsNames } from './ods-names.js';
 import { compareText } from './ordering.js';
 import { buildResource } from './resources.js';
 import { buildSchoolYears } from './school-years.js';
@@ -34,13 +36,15 @@ export function buildModelFiles(sources: Sources): ModelFiles {
   const index = indexSources(sources.derived);
   const widthOf = createIntegerWidthResolver(index, sources.tpdmApiSchema);
   const facetsByElement = readDecimalFacetsByElement(sources.xsdTexts);
+  const odsNames = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
   const resources = index.entries.map((entry) =>
     entry.resource.isDescriptor
-      ? buildDescriptorResource(entry, sources.descriptorsOpenApi)
+      ? buildDescriptorResource(entry, sources.descriptorsOpenApi, odsNames)
       : buildResource(entry, {
           index,
           integerWidth: (owner, path) => widthOf(owner.namespace, owner.endpoint, path),
           decimalBounds: (leaf, precision, scale) => decimalBounds(leaf, precision, scale, facetsByElement),
+          odsNames,
         }),
   );
   const resourcesFile: ResourcesFile = {
@@ -49,7 +53,7 @@ export function buildModelFiles(sources: Sources): ModelFiles {
     abstractResources: abstractResources(sources, index),
   };
   const claims = buildClaims(sources.claims);
-  crossCheckModel(resourcesFile, claims, sources);
+  crossCheckModel(resourcesFile, claims, sources, odsNames);
   return {
     'resources.json': resourcesFile,
     'descriptors.json': buildDescriptorValues(sources.descriptorValues),

@@ -1,6 +1,8 @@
 // Consistency checks of the built model against independent sources; any failure aborts the import.
 import type { ClaimNode, ClaimsFile, PropertyShape, ResourcesFile } from '../../src/model/types.js';
 import { odsPublishedDecimalBounds } from './decimal-bounds.js';
+import { memberNameProblems } from './member-name-checks.js';
+import type { OdsNames } from './ods-names.js';
 import type { Sources } from './sources.js';
 
 function claimNames(nodes: ClaimNode[], into = new Set<string>()): Set<string> {
@@ -19,8 +21,13 @@ function forEachLeaf(shape: PropertyShape, visit: (name: string, leaf: PropertyS
   }
 }
 
-export function crossCheckModel(resources: ResourcesFile, claims: ClaimsFile, sources: Sources): void {
-  const problems: string[] = [];
+export function crossCheckModel(
+  resources: ResourcesFile,
+  claims: ClaimsFile,
+  sources: Sources,
+  odsNames: OdsNames,
+): void {
+  const problems = memberNameProblems(resources.resources, sources, odsNames);
   const knownClaims = claimNames(claims.hierarchy);
   const published = odsPublishedDecimalBounds(sources.odsSwaggerDs51.components.schemas);
   const tpdmSchemas = sources.tpdmApiSchema.projectSchema.resourceSchemas;

@@ -1,5 +1,7 @@
 // Builds descriptor resources: all share one shape (namespace + codeValue identity), read from the descriptor OpenAPI.
 import type { JsonPath, PropertyShape, ResourceModel } from '../../src/model/types.js';
+import { withMemberNames } from './member-names.js';
+import type { OdsNames } from './ods-names.js';
 import { convertJsonSchemaObject } from './shape.js';
 import type { SourceEntry } from './source-index.js';
 import type { JsonSchema, OpenApiFile } from './source-types.js';
@@ -26,10 +28,10 @@ function withoutServerManagedAndMinLength(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
-export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile): ResourceModel {
+export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile, odsNames: OdsNames): ResourceModel {
   const schema = openApi.components.schemas[schemaName(entry)];
   if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
-  const shape: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
+  const converted: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
     identityPaths: IDENTITY_PATHS,
     descriptorPaths: new Set(),
     referencePaths: new Set(),
@@ -42,6 +44,10 @@ export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile
       throw new Error('Descriptors have no extensions');
     },
   });
+  const shape = withMemberNames(
+    { namespace: entry.namespace, resourceName: entry.resource.resourceName, shape: converted },
+    odsNames,
+  );
   const queryFields: Record<string, JsonPath[]> = { id: ['$.id'] };
   for (const name of Object.keys(shape.properties ?? {})) queryFields[name] = [`$.${name}`];
   const sortedQueryFields = Object.fromEntries(Object.entries(queryFields).sort(([a], [b]) => compareText(a, b)));

@@ -10,6 +10,8 @@ import type {
 } from '../../src/model/types.js';
 import { isPathWithin } from '../../src/model/json-path.js';
 import { collectionKeys, collectionsOfShape } from './collections.js';
+import { withMemberNames } from './member-names.js';
+import type { OdsNames } from './ods-names.js';
 import { compareText, sortByPath, sortedText } from './ordering.js';
 import { securableElementsOf } from './securables.js';
 import { convertDerivedShape, convertJsonSchemaObject, type ShapeFacts } from './shape.js';
@@ -20,6 +22,7 @@ export interface ResourceBuildContext {
   index: SourceIndex;
   integerWidth: (entry: SourceEntry, path: JsonPath) => 'int32' | 'int64' | undefined;
   decimalBounds: ShapeFacts['decimalBounds'];
+  odsNames: OdsNames;
 }
 
 function toReference(reference: DerivedReference, identity: Set<JsonPath>, index: SourceIndex): ReferenceModel {
@@ -113,9 +116,17 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
       return convertJsonSchemaObject(schema, path, facts);
     },
   };
-  const shape = convertDerivedShape(source.shape, facts);
-  const queryFields = sortedQueryFields(source.queryFields ?? {});
   const superclass = toSuperclass(source.superclass);
+  const shape = withMemberNames(
+    {
+      namespace: entry.namespace,
+      resourceName: source.resourceName,
+      superclass,
+      shape: convertDerivedShape(source.shape, facts),
+    },
+    context.odsNames,
+  );
+  const queryFields = sortedQueryFields(source.queryFields ?? {});
   return {
     namespace: entry.namespace,
     endpoint: entry.endpoint,

@@ -86,6 +86,8 @@ export interface JsonSchema {
   required?: string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  $ref?: string;
+  description?: string;
   'x-Ed-Fi-isIdentity'?: boolean;
 }
 
@@ -98,6 +100,23 @@ export interface ApiSchemaResource {
 
 export interface TpdmApiSchemaFile {
   projectSchema: { resourceSchemas: Record<string, ApiSchemaResource> };
+}
+
+/** The ODS ApiModel: entity and association property names. */
+export interface OdsApiModelFile {
+  entityDefinitions: { name: string; locallyDefinedProperties: { propertyName: string }[] }[];
+  associationDefinitions: {
+    primaryEntityProperties: { propertyName: string }[];
+    secondaryEntityProperties: { propertyName: string }[];
+  }[];
+}
+
+/** The DS 5.1 ApiSchema: MetaEd property names (dotted for collection members) per resource. */
+export interface Ds51ApiSchemaFile {
+  projectSchemas: Record<
+    string,
+    { resourceSchemas: Record<string, { documentPathsMapping: Record<string, unknown> }> }
+  >;
 }
 
 export interface OpenApiFile {

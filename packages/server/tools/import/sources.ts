@@ -3,8 +3,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
   ClaimsSourceFile,
+  Ds51ApiSchemaFile,
   DerivedModelFile,
   DescriptorValuesSourceFile,
+  OdsApiModelFile,
   OpenApiFile,
   TpdmApiSchemaFile,
 } from './source-types.js';
@@ -19,10 +21,17 @@ export interface Sources {
   schoolYearsSql: string;
   /** Core and TPDM XSD texts (decimal simple types). */
   xsdTexts: string[];
+  /** Core and TPDM ODS PostgreSQL DDL: table definitions and foreign keys (ODS names). */
+  odsTablesSql: string[];
+  odsForeignKeysSql: string[];
+  /** Cross-check sources for ODS property names. */
+  tpdmApiModel: OdsApiModelFile;
+  ds51ApiSchema: Ds51ApiSchemaFile;
 }
 
 export function readSources(sourceDir: string): Sources {
-  const json = <T>(relative: string): T => JSON.parse(readFileSync(path.join(sourceDir, relative), 'utf8')) as T;
+  const text = (relative: string): string => readFileSync(path.join(sourceDir, relative), 'utf8');
+  const json = <T>(relative: string): T => JSON.parse(text(relative)) as T;
   const tpdmXsdDir = path.join(sourceDir, 'tpdm-xsd');
   const tpdmXsds = readdirSync(tpdmXsdDir)
     .filter((name) => name.endsWith('.xsd'))
@@ -35,7 +44,14 @@ export function readSources(sourceDir: string): Sources {
     odsSwaggerDs51: json('ods-api-7.2-ds-5.1-swagger-resources.json'),
     claims: json('ds-5.2-claims.json'),
     descriptorValues: json('descriptors/ds-5.2-descriptors.json'),
-    schoolYearsSql: readFileSync(path.join(sourceDir, 'ods-ddl/ds-5.2/data-0020-SchoolYears.sql'), 'utf8'),
-    xsdTexts: [readFileSync(path.join(sourceDir, 'Ed-Fi-Core.xsd'), 'utf8'), ...tpdmXsds],
+    schoolYearsSql: text('ods-ddl/ds-5.2/data-0020-SchoolYears.sql'),
+    xsdTexts: [text('Ed-Fi-Core.xsd'), ...tpdmXsds],
+    odsTablesSql: [text('ods-ddl/ds-5.2/0020-Tables.sql'), text('ods-ddl/tpdm-1.1/0020-EXTENSION-TPDM-Tables.sql')],
+    odsForeignKeysSql: [
+      text('ods-ddl/ds-5.2/0030-ForeignKeys.sql'),
+      text('ods-ddl/tpdm-1.1/0030-EXTENSION-TPDM-ForeignKeys.sql'),
+    ],
+    tpdmApiModel: json('tpdm-1.1-ds-5.2-ApiModel-EXTENSION.json'),
+    ds51ApiSchema: json('ds-5.1-api-schema.json'),
   };
 }

@@ -10,14 +10,12 @@ import {
   type UniqueItemIdentityRule,
   annotations,
 } from './ajv-keywords.js';
-import { collectionDisplayName, memberName, singularOf } from './member-names.js';
+import { memberName } from './member-names.js';
 import { messages } from './messages.js';
 
 /** Where a shape node sits: its model path and the facts inherited from enclosing nodes. */
 interface NodePlace {
   readonly path: JsonPath;
-  /** Entity whose collections are named after it (the resource, or the enclosing collection item). */
-  readonly entityName: string;
   readonly insideReference: boolean;
   /** The node is a direct member of a collection item's identity. */
   readonly isItemIdentityMember: boolean;
@@ -36,12 +34,7 @@ export function buildDocumentSchema(resource: ResourceModel): SchemaObject {
     descriptors: new Map(resource.descriptors.map((use) => [use.path, use])),
     definitions: {},
   };
-  const root: NodePlace = {
-    path: '$',
-    entityName: resource.resourceName,
-    insideReference: false,
-    isItemIdentityMember: false,
-  };
+  const root: NodePlace = { path: '$', insideReference: false, isItemIdentityMember: false };
   return { ...objectSchema(resource.shape, root, index, new Set()), $defs: index.definitions };
 }
 
@@ -63,7 +56,6 @@ function objectSchema(
   for (const [name, property] of entries) {
     const member: NodePlace = {
       path: `${place.path}.${name}`,
-      entityName: place.entityName,
       insideReference: place.insideReference || property.kind === 'reference',
       isItemIdentityMember: itemIdentityMembers.has(name),
     };
@@ -72,10 +64,10 @@ function objectSchema(
   const schema: SchemaObject = { type: 'object', properties };
   if (shape.kind === 'reference') {
     const rule: FullyDefinedReferenceRule = {
-      referenceName: memberName(place.path.slice(place.path.lastIndexOf('.') + 1)),
+      referenceName: memberName(place.path.slice(place.path.lastIndexOf('.') + 1), shape),
       fields: entries.map(([name, property]) => ({
         name,
-        memberName: memberName(name),
+        memberName: memberName(name, property),
         isNumber: property.type === 'integer',
       })),
     };
@@ -93,7 +85,7 @@ function isRequired(shape: PropertyShape): boolean {
 
 function propertySchema(name: string, shape: PropertyShape, place: NodePlace, index: ModelIndex): SchemaObject {
   const schema = nodeSchema(name, shape, place, index);
-  schema[annotations.missing] = missingMessage(name, shape, place, index);
+  schema[annotations.missing] = missingMessage(name, shape);
   return schema;
 }
 
@@ -112,35 +104,26 @@ function nodeSchema(name: string, shape: PropertyShape, place: NodePlace, index:
   }
 }
 
-function displayNameOf(name: string, place: NodePlace, index: ModelIndex): string {
-  return collectionDisplayName(name, place.entityName, index.collections.get(`${place.path}[*]`)?.entityName);
-}
-
-function missingMessage(name: string, shape: PropertyShape, place: NodePlace, index: ModelIndex): string {
+function missingMessage(name: string, shape: PropertyShape): string {
   switch (shape.type) {
     case 'array':
-      return messages.collectionRequired(displayNameOf(name, place, index));
+      return messages.collectionRequired(memberName(name, shape));
     case 'boolean':
     case 'number':
       return messages.valueRequired;
     case 'integer':
-      return shape.isIdentity ? messages.required(memberName(name)) : messages.valueRequired;
+      return shape.isIdentity ? messages.required(memberName(name, shape)) : messages.valueRequired;
     default:
-      return messages.required(memberName(name));
+      return messages.required(memberName(name, shape));
   }
 }
 
 function arraySchema(name: string, shape: PropertyShape, place: NodePlace, index: ModelIndex): SchemaObject {
   const itemPath = `${place.path}[*]`;
   const collection = index.collections.get(itemPath);
-  const displayName = displayNameOf(name, place, index);
+  const displayName = memberName(name, shape);
   const itemIdentity = collection?.itemIdentity ?? [];
-  const itemPlace: NodePlace = {
-    path: itemPath,
-    entityName: collection?.entityName ?? place.entityName + singularOf(memberName(name)),
-    insideReference: false,
-    isItemIdentityMember: false,
-  };
+  const itemPlace: NodePlace = { path: itemPath, insideReference: false, isItemIdentityMember: false };
   const identityMembers = new Set(itemIdentity.map((path) => path.slice(2)).filter((member) => !member.includes('.')));
   const items = defined(objectSchema(shape.items ?? { type: 'object' }, itemPlace, index, identityMembers), index);
   const schema: SchemaObject = { type: 'array', items };
@@ -162,7 +145,7 @@ function arraySchema(name: string, shape: PropertyShape, place: NodePlace, index
 }
 
 function stringSchema(name: string, shape: PropertyShape, place: NodePlace, index: ModelIndex): SchemaObject {
-  const member = memberName(name);
+  const member = memberName(name, shape);
   const schema: SchemaObject = { type: 'string' };
   const enforcesPresence = shape.required === true && !place.insideReference;
   if (shape.format !== undefined) {
@@ -194,7 +177,7 @@ function stringSchema(name: string, shape: PropertyShape, place: NodePlace, inde
 }
 
 function numericSchema(name: string, shape: PropertyShape, place: NodePlace): SchemaObject {
-  const member = memberName(name);
+  const member = memberName(name, shape);
   const schema: SchemaObject = { type: shape.type };
   if (shape.minimum !== undefined) schema.minimum = shape.minimum;
   if (shape.maximum !== undefined) schema.maximum = shape.maximum;

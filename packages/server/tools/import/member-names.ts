@@ -1,0 +1,67 @@
+// Adds the ODS member name to every shape node whose name the ODS spells other than the capitalised JSON name:
+// scalars from the DDL columns, collections and inline objects from the child entities they are stored in.
+import type { PropertyShape, ResourceModel } from '../../src/model/types.js';
+import type { OdsEntity, OdsNames } from './ods-names.js';
+
+function capitalised(jsonName: string): string {
+  return jsonName.charAt(0).toUpperCase() + jsonName.slice(1);
+}
+
+/** The node with `memberName` placed right after `type` (omitted when it is the capitalised JSON name). */
+function named(jsonName: string, node: PropertyShape, memberName: string | undefined): PropertyShape {
+  if (memberName === undefined || memberName === capitalised(jsonName)) return node;
+  const { type, ...rest } = node;
+  return { type, memberName, ...rest };
+}
+
+function nameMembers(shape: PropertyShape, parents: readonly OdsEntity[], names: OdsNames): PropertyShape {
+  const properties: Record<string, PropertyShape> = {};
+  for (const [jsonName, node] of Object.entries(shape.properties ?? {})) {
+    properties[jsonName] = nameMember(jsonName, node, parents, names);
+  }
+  return { ...shape, properties };
+}
+
+function nameMember(
+  jsonName: string,
+  node: PropertyShape,
+  parents: readonly OdsEntity[],
+  names: OdsNames,
+): PropertyShape {
+  if (jsonName === '_ext') {
+    const projects = Object.entries(node.properties ?? {}).map(([project, members]) => [
+      project,
+      nameMembers(members, parents, names),
+    ]);
+    return { ...node, properties: Object.fromEntries(projects) as Record<string, PropertyShape> };
+  }
+  if (node.type === 'array') {
+    const child = names.childEntity(parents, jsonName, true);
+    const items = nameMembers(node.items ?? { type: 'object' }, [child.entity], names);
+    return named(jsonName, { ...node, items }, child.memberName);
+  }
+  if (node.type === 'object' && node.kind === 'reference') return nameMembers(node, parents, names);
+  if (node.type === 'object') {
+    const child = names.childEntity(parents, jsonName, false);
+    return named(jsonName, nameMembers(node, [child.entity], names), child.memberName);
+  }
+  const memberName = names.propertyName(jsonName);
+  if (memberName === undefined) throw new Error(`No ODS column for ${parents[0]?.name}.${jsonName}`);
+  return named(jsonName, node, memberName);
+}
+
+function rootEntity(names: OdsNames, schema: string, name: string): OdsEntity {
+  const root = names.rootEntity(schema, name);
+  if (!root) throw new Error(`No ODS table ${schema}.${name}`);
+  return root;
+}
+
+/** The resource's shape with member names; a subclass's members may also belong to its superclass entity. */
+export function withMemberNames(
+  resource: Pick<ResourceModel, 'namespace' | 'resourceName' | 'superclass' | 'shape'>,
+  names: OdsNames,
+): PropertyShape {
+  const roots = [rootEntity(names, resource.namespace === 'tpdm' ? 'tpdm' : 'edfi', resource.resourceName)];
+  if (resource.superclass) roots.push(rootEntity(names, 'edfi', resource.superclass.resourceName));
+  return nameMembers(resource.shape, roots, names);
+}

@@ -1,0 +1,66 @@
+// Builds `model/interchanges.json`: every top-level element of the DS 5.2 and TPDM interchange schemas, with the
+// resource it loads into and the element-by-element conversion to API JSON.
+import type { ModelRegistry, ResourceModel } from '../../src/model/index.js';
+import {
+  INTERCHANGES_FORMAT_VERSION,
+  type DocumentElementMapping,
+  type InterchangesFile,
+} from '../../src/load/xml/interchange-mapping.js';
+import { mapTypeElements } from './element-mapping.js';
+import type { MappingContext, UnmappedElement } from './mapping-context.js';
+import { EXTENSION_TYPE_PREFIX, kindOf } from './xsd-kinds.js';
+import { derivesFrom, type XsdSchema } from './xsd-schema.js';
+
+export interface InterchangesBuild {
+  file: InterchangesFile;
+  /** XSD elements the API model has no property for (their content is ignored when loading). */
+  unmapped: UnmappedElement[];
+}
+
+/** Element name → its type; where interchanges disagree (core vs TPDM-extended), the most derived type wins. */
+function interchangeElementTypes(schema: XsdSchema): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const elements of schema.interchanges.values()) {
+    for (const { name, type } of elements) {
+      const known = types.get(name);
+      if (known === undefined || derivesFrom(schema, type, known)) types.set(name, type);
+    }
+  }
+  return new Map([...types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function resourceFor(registry: ModelRegistry, elementName: string, typeName: string): ResourceModel | undefined {
+  const tpdm = typeName.startsWith(EXTENSION_TYPE_PREFIX) ? registry.getResourceByName(elementName, 'tpdm') : undefined;
+  return tpdm ?? registry.getResourceByName(elementName);
+}
+
+export function buildInterchanges(schema: XsdSchema, registry: ModelRegistry): InterchangesBuild {
+  const context: MappingContext = { schema, registry, unmapped: [] };
+  const documents: Record<string, DocumentElementMapping> = {};
+  const notDocuments: Record<string, string> = {};
+  for (const [elementName, typeName] of interchangeElementTypes(schema)) {
+    if (kindOf(schema, typeName) === 'reference') {
+      notDocuments[elementName] = 'a reference declaration (an XML id target), not a document';
+      continue;
+    }
+    if (registry.getAbstractResource(elementName)) {
+      notDocuments[elementName] = 'an abstract type; documents are loaded through its concrete subclasses';
+      continue;
+    }
+    const resource = resourceFor(registry, elementName, typeName);
+    if (!resource) throw new Error(`Interchange element ${elementName} (${typeName}) has no API resource`);
+    const entityNames = [resource.resourceName, ...(resource.superclass ? [resource.superclass.resourceName] : [])];
+    const children = mapTypeElements(context, typeName, {
+      resource,
+      shape: resource.shape,
+      jsonPath: '$',
+      entityNames,
+      location: elementName,
+    });
+    documents[elementName] = { namespace: resource.namespace, endpoint: resource.endpoint, children };
+  }
+  return {
+    file: { formatVersion: INTERCHANGES_FORMAT_VERSION, documents, notDocuments },
+    unmapped: context.unmapped,
+  };
+}
