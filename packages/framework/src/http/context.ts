@@ -20,6 +20,8 @@ export interface RequestContext<Params = Record<string, string | number>> {
   readonly auth: Principal;
   /** Parses the request body once (JSON or form) and returns it; later calls return the same value. */
   body<T = unknown>(): Promise<T>;
+  /** The request body bytes as received (within the body limit), read once; for applications that parse it themselves. */
+  rawBody(): Promise<Buffer>;
   /** Resolves a service from the request's container scope. */
   get<T>(token: InjectionToken<T>): T;
   readonly raw: { readonly url: string; readonly req?: IncomingMessage };

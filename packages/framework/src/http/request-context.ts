@@ -17,6 +17,7 @@ export class Context implements RequestContext {
   auth: Principal = anonymous;
   private parsedQuery: QueryParams | undefined;
   private parsedBody: Promise<unknown> | undefined;
+  private bodyBytes: Promise<Buffer> | undefined;
   private scope: ScopeLike | undefined;
 
   constructor(
@@ -40,9 +41,14 @@ export class Context implements RequestContext {
   body<T = unknown>(): Promise<T> {
     if (this.parsedBody === undefined) {
       const contentType = this.headers['content-type'];
-      this.parsedBody = this.bodySource(this.bodyLimit).then((raw) => parseBody(raw, contentType));
+      this.parsedBody = this.rawBody().then((raw) => parseBody(raw, contentType));
     }
     return this.parsedBody as Promise<T>;
+  }
+
+  rawBody(): Promise<Buffer> {
+    this.bodyBytes ??= this.bodySource(this.bodyLimit);
+    return this.bodyBytes;
   }
 
   readBody(): Promise<unknown> {

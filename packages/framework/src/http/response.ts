@@ -43,8 +43,10 @@ function build(
 
 function rawToResponse(result: RawResponse, headOnly: boolean): ResponseLike {
   const headers: ResponseHeaders = { ...result.headers };
-  if (result.body !== undefined && !hasNoBody(result.status))
+  const hasLength = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+  if (!hasLength && result.body !== undefined && !hasNoBody(result.status)) {
     headers['content-length'] = Buffer.byteLength(result.body);
+  }
   return { status: result.status, headers, body: headOnly || hasNoBody(result.status) ? undefined : result.body };
 }
 

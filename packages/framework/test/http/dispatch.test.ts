@@ -295,3 +295,17 @@ describe('raw responses', () => {
     expect(cached.body).toBe('');
   });
 });
+
+describe('raw request bodies', () => {
+  it('are available as received, once, alongside the parsed body', async () => {
+    const server = await createServer({ logger });
+    server.addRoutes(1, [
+      route.post('/raw', { auth: ['none'] }, async (ctx) => {
+        const bytes = await ctx.rawBody();
+        return { text: bytes.toString('utf8'), same: (await ctx.rawBody()) === bytes, parsed: await ctx.body() };
+      }),
+    ]);
+    const response = await server.inject({ method: 'POST', url: '/api/v1/raw', body: '{ "a" : null }' });
+    expect(response.json()).toEqual({ text: '{ "a" : null }', same: true, parsed: { a: null } });
+  });
+});
