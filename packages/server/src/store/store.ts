@@ -1,6 +1,12 @@
 // The store interface the API layer uses; SQL lives only in its implementations (sqlite/, later postgres/).
 
-import type { DocumentDescriptor, DocumentIdentity, DocumentReference, DocumentSecurables, ResourceModel } from '../model/index.js';
+import type {
+  DocumentDescriptor,
+  DocumentIdentity,
+  DocumentReference,
+  DocumentSecurables,
+  ResourceModel,
+} from '../model/index.js';
 import type { DescriptorLookup } from '../model/validation/index.js';
 
 /** The API `id` of a document: 32 lowercase hex digits. */

@@ -4,7 +4,7 @@ import type { PropertyShape, ResourceModel } from '../../src/model/index.js';
 import type { XmlElementMapping } from '../../src/load/xml/interchange-mapping.js';
 import { referenceElementMapping } from './identity-mapping.js';
 import { findCollection, findProperty, findReferenceProperty, nameCandidates } from './json-names.js';
-import { valueTypeOf, type MappingContext } from './mapping-context.js';
+import { descriptorLeaf, valueTypeOf, type MappingContext } from './mapping-context.js';
 import { EXTENSION_TYPE_PREFIX, entityNameOf, kindOf, type XsdElementKind } from './xsd-kinds.js';
 import type { XsdComplexType, XsdElement } from './xsd-schema.js';
 
@@ -57,7 +57,21 @@ function soleItemProperty(items: PropertyShape | undefined): string | undefined 
   return names.length === 1 ? names[0] : undefined;
 }
 
-function leafMapping(element: XsdElement, kind: XsdElementKind, target: ObjectTarget): XmlElementMapping | undefined {
+function leafConversion(
+  context: MappingContext,
+  element: XsdElement,
+  kind: XsdElementKind,
+  property: PropertyShape | undefined,
+): Pick<XmlElementMapping, 'type' | 'codeValueNamespace'> {
+  return kind === 'descriptor' ? descriptorLeaf(context, element.type) : { type: valueTypeOf(property) };
+}
+
+function leafMapping(
+  context: MappingContext,
+  element: XsdElement,
+  kind: XsdElementKind,
+  target: ObjectTarget,
+): XmlElementMapping | undefined {
   const { shape } = target;
   const candidates = nameCandidates(element.name, target.entityNames);
   if (!element.repeats) {
@@ -66,14 +80,16 @@ function leafMapping(element: XsdElement, kind: XsdElementKind, target: ObjectTa
       return property === undefined ? undefined : { path: [property], set: 'schoolYear', type: 'schoolYear' };
     }
     const property = findProperty(shape, candidates, kind === 'descriptor' ? 'Descriptor' : '', isLeaf);
-    return property === undefined ? undefined : { set: property, type: valueTypeOf(propertyOf(shape, property)) };
+    if (property === undefined) return undefined;
+    return { set: property, ...leafConversion(context, element, kind, propertyOf(shape, property)) };
   }
   const collection = findCollection(shape, candidates);
   const items = propertyOf(shape, collection)?.items;
   const itemProperty = soleItemProperty(items);
   if (!collection || !items || !itemProperty) return undefined;
   if (kind === 'schoolYear') return { path: [`${collection}[]`, itemProperty], set: 'schoolYear', type: 'schoolYear' };
-  return { path: [`${collection}[]`], set: itemProperty, type: valueTypeOf(propertyOf(items, itemProperty)) };
+  const conversion = leafConversion(context, element, kind, propertyOf(items, itemProperty));
+  return { path: [`${collection}[]`], set: itemProperty, ...conversion };
 }
 
 /** The collection whose items hold a reference named like the element (`GradingPeriodReference` → `gradingPeriods`). */
@@ -112,7 +128,12 @@ function referenceMapping(
   const location = `${target.location}/${element.name}`;
   return {
     path: [...path, property],
-    ...referenceElementMapping(context, location, element.type, reference, referenceShape),
+    ...referenceElementMapping(context, {
+      location,
+      referenceType: element.type,
+      reference,
+      referenceShape,
+    }),
   };
 }
 
@@ -152,7 +173,7 @@ function elementMapping(context: MappingContext, element: XsdElement, target: Ob
       ? referenceMapping(context, element, target)
       : kind === 'complex'
         ? complexMapping(context, element, target)
-        : leafMapping(element, kind, target);
+        : leafMapping(context, element, kind, target);
   if (mapping) return mapping;
   context.unmapped.push({
     location: `${target.location}/${element.name}`,

@@ -2,9 +2,9 @@
 // object. An identity nests the references of the target's own key (a Session identity holds a School reference), so
 // each identity leaf is traced to a path in the target document, and that path to the reference field the model maps it to.
 import type { PropertyShape, ReferenceField, ReferenceModel, ResourceModel } from '../../src/model/index.js';
-import type { IdrefMapping, XmlElementMapping, XmlValueType } from '../../src/load/xml/interchange-mapping.js';
+import type { IdrefMapping, XmlElementMapping } from '../../src/load/xml/interchange-mapping.js';
 import { findProperty, findReferenceProperty } from './json-names.js';
-import { valueTypeOf, type MappingContext } from './mapping-context.js';
+import { descriptorLeaf, valueTypeOf, type MappingContext } from './mapping-context.js';
 import { elementsOf, type XsdElement } from './xsd-schema.js';
 import { kindOf } from './xsd-kinds.js';
 
@@ -21,6 +21,8 @@ interface IdentityLeaf {
   /** Paths in the target document holding the leaf's value (several where the target unifies keys). */
   targetPaths: string[];
   isSchoolYear: boolean;
+  /** The XSD type of a descriptor leaf. */
+  descriptorType?: string;
 }
 
 function targetView(context: MappingContext, reference: ReferenceModel): TargetView | undefined {
@@ -92,7 +94,12 @@ function identityLeaves(context: MappingContext, identityType: string, target: T
       if (!property) miss('no matching identity property in the target');
       else {
         const targetPath = kind === 'schoolYear' ? `$.${property}.schoolYear` : `$.${property}`;
-        leaves.push({ xmlPath: [element.name], targetPaths: [targetPath], isSchoolYear: kind === 'schoolYear' });
+        leaves.push({
+          xmlPath: [element.name],
+          targetPaths: [targetPath],
+          isSchoolYear: kind === 'schoolYear',
+          descriptorType: kind === 'descriptor' ? element.type : undefined,
+        });
       }
     }
   }
@@ -115,12 +122,19 @@ function insertLeaf(
 }
 
 /** The children and IDREF fields of a reference element whose JSON object is `referenceShape`. */
+export interface ReferenceElement {
+  /** XML location, for reports. */
+  readonly location: string;
+  /** The XSD type of the reference element (`SessionReferenceType`). */
+  readonly referenceType: string;
+  readonly reference: ReferenceModel;
+  /** The JSON reference object's shape. */
+  readonly referenceShape: PropertyShape;
+}
+
 export function referenceElementMapping(
   context: MappingContext,
-  location: string,
-  referenceType: string,
-  reference: ReferenceModel,
-  referenceShape: PropertyShape,
+  { location, referenceType, reference, referenceShape }: ReferenceElement,
 ): Pick<XmlElementMapping, 'children' | 'idref'> {
   const children: Record<string, XmlElementMapping | null> = {};
   const idref: IdrefMapping = { fields: {} };
@@ -144,8 +158,15 @@ export function referenceElementMapping(
       context.unmapped.push({ location: `${location}/${leaf.xmlPath.join('/')}`, reason });
       continue;
     }
-    const type: XmlValueType = leaf.isSchoolYear ? 'schoolYear' : valueTypeOf(referenceShape.properties?.[first]);
-    insertLeaf(children, [identity.name, ...leaf.xmlPath], { set: properties.length === 1 ? first : properties, type });
+    const conversion: Pick<XmlElementMapping, 'type' | 'codeValueNamespace'> = leaf.isSchoolYear
+      ? { type: 'schoolYear' }
+      : leaf.descriptorType
+        ? descriptorLeaf(context, leaf.descriptorType)
+        : { type: valueTypeOf(referenceShape.properties?.[first]) };
+    insertLeaf(children, [identity.name, ...leaf.xmlPath], {
+      set: properties.length === 1 ? first : properties,
+      ...conversion,
+    });
   }
   if (lookup) children[lookup.name] = { unsupported: 'lookup' };
   return { children, idref };

@@ -1,6 +1,7 @@
 // What the interchange mapping builders share: the XSD, the model, and the list of elements left without a mapping.
 import type { ModelRegistry, PropertyShape } from '../../src/model/index.js';
-import type { XmlValueType } from '../../src/load/xml/interchange-mapping.js';
+import type { XmlElementMapping, XmlValueType } from '../../src/load/xml/interchange-mapping.js';
+import { EXTENSION_TYPE_PREFIX, entityNameOf } from './xsd-kinds.js';
 import type { XsdSchema } from './xsd-schema.js';
 
 export interface UnmappedElement {
@@ -18,4 +19,23 @@ export interface MappingContext {
 export function valueTypeOf(shape: PropertyShape | undefined): XmlValueType {
   if (shape?.type === 'integer' || shape?.type === 'number' || shape?.type === 'boolean') return shape.type;
   return 'string';
+}
+
+const PROJECT_URIS = { 'ed-fi': 'uri://ed-fi.org', tpdm: 'uri://tpdm.ed-fi.org' } as const;
+
+/**
+ * The conversion of a descriptor element of XSD type `XDescriptorReferenceType`: the namespace of descriptor X's
+ * default values, so a bare code value can become a URI (by project convention where no defaults ship).
+ */
+export function descriptorLeaf(
+  context: MappingContext,
+  xsdType: string,
+): Pick<XmlElementMapping, 'type' | 'codeValueNamespace'> {
+  const name = entityNameOf(xsdType).replace(/ReferenceType$/, '');
+  const project = xsdType.startsWith(EXTENSION_TYPE_PREFIX) ? 'tpdm' : 'ed-fi';
+  const resource = context.registry.getResourceByName(name, project) ?? context.registry.getResourceByName(name);
+  if (!resource) throw new Error(`No descriptor resource ${name} for XSD type ${xsdType}`);
+  const [defaultValue] = context.registry.descriptorValuesOf(name);
+  const codeValueNamespace = defaultValue?.namespace ?? `${PROJECT_URIS[resource.namespace]}/${name}`;
+  return { type: 'descriptor', codeValueNamespace };
 }

@@ -1,0 +1,123 @@
+// Full load of the Grand Bend sample district: over HTTP into the built server (`edfi-api serve` in a child process,
+// on a real socket) and with --direct in-process; wall time, documents per second and CPU, next to published figures.
+//
+//   npx tsx packages/server/bench/load.ts [--parallel 8] [--workers 1] [--port 18089] [--only http|direct]
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  createHttpTarget,
+  loadFiles,
+  openDirectStoreTarget,
+  type LoadSummary,
+  type LoadTarget,
+} from '../src/load/index.js';
+import { getModelRegistry } from '../src/model/index.js';
+import { builtCliAvailable, runCli, startServer } from './server-process.js';
+
+const SAMPLE_DATA = fileURLToPath(new URL('../../../../shared/edfi/sample-data', import.meta.url));
+
+interface Run {
+  readonly mode: string;
+  readonly summary: LoadSummary;
+  readonly wallSeconds: number;
+  /** CPU seconds of the process that validated and stored the documents. */
+  readonly serverCpuSeconds: number;
+  /** CPU seconds of the loading process (the same process for --direct). */
+  readonly loaderCpuSeconds: number;
+}
+
+function cpuSecondsOfThisProcess(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+async function timedLoad(mode: string, target: LoadTarget, parallel: number, serverCpu: () => number): Promise<Run> {
+  const serverBefore = serverCpu();
+  const loaderBefore = cpuSecondsOfThisProcess();
+  const started = performance.now();
+  const summary = await loadFiles({ inputs: [SAMPLE_DATA], target, parallel, progress: 'none' });
+  return {
+    mode,
+    summary,
+    wallSeconds: (performance.now() - started) / 1000,
+    serverCpuSeconds: serverCpu() - serverBefore,
+    loaderCpuSeconds: cpuSecondsOfThisProcess() - loaderBefore,
+  };
+}
+
+async function directRun(folder: string, parallel: number): Promise<Run> {
+  const { target } = await openDirectStoreTarget(`sqlite:${path.join(folder, 'direct.sqlite')}`, getModelRegistry());
+  try {
+    // Store set-up (schema, default descriptors) is not part of the load, as it is not for the published figures.
+    return await timedLoad('direct (in-process)', target, parallel, cpuSecondsOfThisProcess);
+  } finally {
+    await target.close();
+  }
+}
+
+async function httpRun(folder: string, parallel: number, workers: number, port: number): Promise<Run> {
+  const store = `sqlite:${path.join(folder, 'http.sqlite')}`;
+  const server = await startServer({ store, port, workers });
+  try {
+    const key = 'loader';
+    const secret = randomBytes(24).toString('hex');
+    runCli(['clients', 'create', '--key', key, '--secret', secret, '--name', 'Loader', '--store', store]);
+    const target = createHttpTarget({ url: server.url, key, secret, parallel });
+    return await timedLoad(`HTTP (${workers} worker${workers > 1 ? 's' : ''})`, target, parallel, () =>
+      server.cpuSeconds(),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(runs: readonly Run[], parallel: number): string {
+  const header = ['mode', 'wall s', 'docs/s', 'server CPU s', 'loader CPU s', 'loaded', 'failed'];
+  const rows = runs.map((run) => [
+    run.mode,
+    run.wallSeconds.toFixed(1),
+    Math.round(run.summary.documents / run.wallSeconds).toString(),
+    run.serverCpuSeconds.toFixed(1),
+    run.loaderCpuSeconds.toFixed(1),
+    String(run.summary.created + run.summary.updated),
+    String(run.summary.failed),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]): string => cells.map((cell, column) => cell.padStart(widths[column]!)).join('  ');
+  const documents = runs[0]?.summary.documents ?? 0;
+  return [
+    `Grand Bend sample: ${documents} documents in 49 interchange files (29 MB); ${parallel} requests in flight;`,
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}.`,
+    line(header),
+    ...rows.map(line),
+    'Published, "partial Grand Bend" on 8-12 cores: ODS/API 5.3 67.7-89 s, Meadowlark 94-208 s.',
+    'Goal on 2 cores: direct under 60 s, HTTP under 120 s.',
+  ].join('\n');
+}
+
+const { values } = parseArgs({
+  options: {
+    parallel: { type: 'string', default: '8' },
+    workers: { type: 'string', default: '1' },
+    port: { type: 'string', default: '18089' },
+    only: { type: 'string' },
+  },
+});
+const parallel = Number(values.parallel);
+const folder = mkdtempSync(path.join(tmpdir(), 'edfi-load-bench-'));
+try {
+  const runs: Run[] = [];
+  if (values.only !== 'http') runs.push(await directRun(folder, parallel));
+  if (values.only !== 'direct') {
+    if (!builtCliAvailable())
+      throw new Error('The HTTP run needs the built CLI: run `npm run build -w packages/server`.');
+    runs.push(await httpRun(folder, parallel, Number(values.workers), Number(values.port)));
+  }
+  console.log(report(runs, parallel));
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}

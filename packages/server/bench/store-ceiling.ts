@@ -1,0 +1,276 @@
+// The SQLite store against the raw better-sqlite3 ceiling for the same row shapes, in one run: plain prepared INSERTs
+// over the same schema and connection settings (commit per row, WAL, synchronous=NORMAL) and point reads by uuid, then
+// the Store's upsert and get-by-id of the same documents. Rounds alternate raw and store so machine noise hits both; the best round counts.
+// Run: `npx tsx packages/server/bench/store-ceiling.ts [documents per resource] [rounds]`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type Database from 'better-sqlite3';
+import { getModelRegistry, type ResourceModel } from '../src/model/index.js';
+import { openConnection } from '../src/store/sqlite/connection.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { tableLayoutOf } from '../src/store/sqlite/table-layout.js';
+import type { DocumentWrite, Store } from '../src/store/store.js';
+import { documentWrite } from '../test/store/document-writes.js';
+import { ReferenceTargets } from '../test/store/reference-targets.js';
+
+export interface CeilingRow {
+  readonly operation: string;
+  readonly rawPerSecond: number;
+  readonly storePerSecond: number;
+}
+
+export interface StoreCeilingOptions {
+  /** Documents written per resource; four times as many reads. */
+  readonly count?: number;
+  /** Rounds the work is split into, alternating which side goes first. */
+  readonly rounds?: number;
+  /** Where the two database files go; a fresh temporary directory by default. */
+  readonly directory?: string;
+}
+
+const registry = getModelRegistry();
+
+function resource(endpoint: string): ResourceModel {
+  const model = registry.getResource('ed-fi', endpoint);
+  if (!model) throw new Error(`No resource ${endpoint}`);
+  return model;
+}
+
+const students = resource('students');
+const associations = resource('studentSchoolAssociations');
+const READS_PER_WRITE = 4;
+
+/** The operations both sides run, by document index. */
+interface Side {
+  writeStudent(index: number): unknown;
+  writeAssociation(index: number): unknown;
+  readStudent(index: number): unknown;
+}
+
+/** Full students and typical associations (one per student), as the API layer would hand them over. */
+interface Workload {
+  readonly studentWrites: DocumentWrite[];
+  readonly associationWrites: DocumentWrite[];
+}
+
+/**
+ * A typical association as the design sizes it: 5 document references (school, student, calendar, school year,
+ * graduation plan) and 6 descriptors, cut from the full generated document.
+ */
+const TYPICAL_ASSOCIATION_MEMBERS = [
+  'calendarReference',
+  'entryDate',
+  'entryGradeLevelDescriptor',
+  'entryTypeDescriptor',
+  'exitWithdrawDate',
+  'exitWithdrawTypeDescriptor',
+  'graduationPlanReference',
+  'primarySchool',
+  'residencyStatusDescriptor',
+  'schoolReference',
+  'schoolYearTypeReference',
+  'studentReference',
+  'enrollmentTypeDescriptor',
+];
+
+async function prepareWorkload(store: Store, count: number): Promise<Workload> {
+  const targets = new ReferenceTargets(store);
+  await targets.seedDefaultDescriptors();
+  const student = await targets.document(students, 'full');
+  const full = await targets.document(associations, 'full');
+  const association = Object.fromEntries(
+    Object.entries(full).filter(([name]) => TYPICAL_ASSOCIATION_MEMBERS.includes(name)),
+  );
+  const studentIds = Array.from({ length: count }, (_, index) => `bench-${index}`);
+  return {
+    studentWrites: studentIds.map((id) => documentWrite(students, { ...student, studentUniqueId: id })),
+    associationWrites: studentIds.map((id) =>
+      documentWrite(associations, { ...association, studentReference: { studentUniqueId: id } }),
+    ),
+  };
+}
+
+/** Distinct referenced documents and descriptors of a write: its edge counts. */
+function edgeCounts(write: DocumentWrite): { documents: number; descriptors: number } {
+  const documents = new Set(
+    write.references.map((reference) => `${reference.reference.target}:${reference.targetIdentity.key}`),
+  );
+  const descriptors = new Set(
+    write.descriptors.map((descriptor) => `${descriptor.use.descriptor}:${descriptor.uri.toLowerCase()}`),
+  );
+  return { documents: documents.size, descriptors: descriptors.size };
+}
+
+function describeEdges(write: DocumentWrite): string {
+  const counts = edgeCounts(write);
+  return `${counts.documents} document + ${counts.descriptors} descriptor edges`;
+}
+
+/** Which student a read takes: spread over the students written so far. */
+function readTarget(index: number, written: number): number {
+  return (index * 7919) % written;
+}
+
+/** Plain prepared statements over the same schema: no resolution, no probes, no JSON work while timed. */
+function rawSide(db: Database.Database, workload: Workload): Side {
+  const insertDocument = db.prepare('INSERT INTO document (doc_id, resource_id, uuid) VALUES (?, ?, ?)');
+  const insertEdge = db.prepare('INSERT INTO ref_edge (from_doc, to_doc) VALUES (?, ?)');
+  const insertDescriptorEdge = db.prepare('INSERT INTO descriptor_edge (from_doc, to_doc) VALUES (?, ?)');
+  const insertDescriptor = db.prepare(
+    'INSERT INTO descriptor (doc_id, resource_id, identity_key, namespace, code_value, short_description, ' +
+      "change_version, last_modified, body) VALUES (?, 0, ?, 'n', 'c', 's', 0, 'now', '{}')",
+  );
+  let nextDocId = 1;
+  const placeholders = (count: number, asDescriptor: boolean) =>
+    Array.from({ length: count }, () => {
+      const docId = nextDocId++;
+      insertDocument.run(docId, 0, `target-${docId}`);
+      if (asDescriptor) insertDescriptor.run(docId, `target-${docId}`);
+      return docId;
+    });
+  const edgeTargets = (counts: { documents: number; descriptors: number }) => ({
+    documents: placeholders(counts.documents, false),
+    descriptors: placeholders(counts.descriptors, true),
+  });
+  const studentTargets = edgeTargets(edgeCounts(workload.studentWrites[0]!));
+  const associationCounts = edgeCounts(workload.associationWrites[0]!);
+  // An association references its own student plus targets all associations share.
+  const associationTargets = edgeTargets({ ...associationCounts, documents: associationCounts.documents - 1 });
+
+  function rowsOf(writes: readonly DocumentWrite[], resourceId: number) {
+    const layout = tableLayoutOf(writes[0]!.resource);
+    const columns = ['doc_id', 'identity_key', ...layout.columns.map((column) => column.name)];
+    const all = [...columns, 'change_version', 'last_modified', 'body'];
+    const insert = db.prepare(
+      `INSERT INTO ${layout.table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`,
+    );
+    const rows = writes.map((write) => {
+      const docId = nextDocId++;
+      const typed = layout.columns.map((column) => column.read(write.body));
+      const values = [docId, write.identity.key, ...typed, docId, 'now', JSON.stringify(write.body)];
+      return { docId, uuid: docId.toString(16).padStart(32, '0'), values };
+    });
+    return { rows, insertRow: (index: number) => insert.run(rows[index]!.values), resourceId };
+  }
+
+  const studentRows = rowsOf(workload.studentWrites, 1);
+  const associationRows = rowsOf(workload.associationWrites, 2);
+  const writeDocument = (table: ReturnType<typeof rowsOf>, index: number, targets: ReturnType<typeof edgeTargets>) => {
+    const { docId, uuid } = table.rows[index]!;
+    insertDocument.run(docId, table.resourceId, uuid);
+    table.insertRow(index);
+    for (const target of targets.documents) insertEdge.run(docId, target);
+    for (const target of targets.descriptors) insertDescriptorEdge.run(docId, target);
+  };
+  const writeStudent = db.transaction((index: number) => writeDocument(studentRows, index, studentTargets));
+  const writeAssociation = db.transaction((index: number) => {
+    writeDocument(associationRows, index, associationTargets);
+    insertEdge.run(associationRows.rows[index]!.docId, studentRows.rows[index]!.docId);
+  });
+  const read = db.prepare(
+    'SELECT d.uuid, r.body, r.change_version, r.last_modified FROM document d ' +
+      `JOIN ${tableLayoutOf(students).table} r ON r.doc_id = d.doc_id WHERE d.uuid = ?`,
+  );
+  return {
+    writeStudent: (index) => writeStudent.immediate(index),
+    writeAssociation: (index) => writeAssociation.immediate(index),
+    readStudent: (index) => read.get(studentRows.rows[index]!.uuid),
+  };
+}
+
+function storeSide(store: Store, workload: Workload): Side {
+  const studentIds: string[] = [];
+  return {
+    writeStudent: async (index) => {
+      studentIds[index] = (await store.upsert(workload.studentWrites[index]!)).id;
+    },
+    writeAssociation: (index) => store.upsert(workload.associationWrites[index]!),
+    readStudent: (index) => store.get(students, studentIds[index]!),
+  };
+}
+
+/** Operations per second over `indexes`, awaiting each operation that returns a promise. */
+async function rate(indexes: readonly number[], operation: (index: number) => unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (const index of indexes) await operation(index);
+  return indexes.length / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, offset) => from + offset);
+}
+
+export async function runStoreCeilingBenchmark(options: StoreCeilingOptions = {}): Promise<CeilingRow[]> {
+  const count = options.count ?? 5_000;
+  const rounds = options.rounds ?? 5;
+  const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'store-ceiling-'));
+  try {
+    const rawFile = join(directory, 'raw.db');
+    const schemaOnly = new SqliteStore(rawFile);
+    await schemaOnly.open();
+    await schemaOnly.close();
+    const store = new SqliteStore(join(directory, 'store.db'));
+    await store.open();
+    const workload = await prepareWorkload(store, count);
+    // The same connection settings as the store, so the ratio shows the store's own work.
+    const db = openConnection(rawFile);
+    const sides = { raw: rawSide(db, workload), store: storeSide(store, workload) };
+
+    const best = { raw: [0, 0, 0], store: [0, 0, 0] };
+    const perRound = Math.floor(count / rounds);
+    for (let round = 0; round < rounds; round++) {
+      const written = range(round * perRound, (round + 1) * perRound);
+      const reads = range(0, perRound * READS_PER_WRITE).map((index) => readTarget(index, (round + 1) * perRound));
+      const order = round % 2 === 0 ? (['raw', 'store'] as const) : (['store', 'raw'] as const);
+      for (const [measure, indexes, operation] of [
+        [0, written, 'writeStudent'],
+        [1, written, 'writeAssociation'],
+        [2, reads, 'readStudent'],
+      ] as const) {
+        for (const side of order) {
+          const perSecond = await rate(indexes, (index) => sides[side][operation](index));
+          best[side][measure] = Math.max(best[side][measure]!, perSecond);
+        }
+      }
+    }
+    db.close();
+    await store.close();
+    const operations = [
+      `upsert full student (create, ${describeEdges(workload.studentWrites[0]!)})`,
+      `upsert typical studentSchoolAssociation (create, ${describeEdges(workload.associationWrites[0]!)})`,
+      'get student by id',
+    ];
+    return operations.map((operation, index) => ({
+      operation,
+      rawPerSecond: best.raw[index]!,
+      storePerSecond: best.store[index]!,
+    }));
+  } finally {
+    if (!options.directory) rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+export function formatCeilingTable(rows: readonly CeilingRow[]): string {
+  return [
+    '| operation | raw better-sqlite3 ops/s | store ops/s | store µs/op | store / raw |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.operation} | ${row.rawPerSecond.toFixed(0)} | ${row.storePerSecond.toFixed(0)} | ` +
+        `${(1e6 / row.storePerSecond).toFixed(1)} | ${(row.storePerSecond / row.rawPerSecond).toFixed(2)} |`,
+    ),
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const count = Number(process.argv[2] ?? 5_000);
+  const rounds = Number(process.argv[3] ?? 5);
+  const rows = await runStoreCeilingBenchmark({ count, rounds });
+  console.log(
+    `node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, ${new Date().toISOString()}`,
+  );
+  console.log(`${count} documents per resource in ${rounds} rounds (best round shown), commit per write, WAL, NORMAL`);
+  console.log(formatCeilingTable(rows));
+}

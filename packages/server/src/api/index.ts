@@ -1,0 +1,12 @@
+// Public surface of the data operations: one function per operation, the problem catalogue and the request types.
+export { upsertDocument } from './upsert.js';
+export { updateDocument } from './update.js';
+export { readDocument } from './read.js';
+export { queryDocuments } from './query.js';
+export { deleteDocument } from './delete.js';
+export { collectionDeletion, collectionReplacement, itemPost } from './unsupported-operations.js';
+export { allowEveryAction, type Authorize, type AuthorizationRequest, type Caller } from './authorization.js';
+export type { DataRequest, DataServices, QueryParameters } from './data-request.js';
+export type { DataResponse } from './data-response.js';
+export { ApiProblem, problemTypes, type ProblemName, type ProblemOptions, type ProblemType } from './problems.js';
+export { parseResourceId } from './resource-id.js';

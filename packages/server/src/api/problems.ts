@@ -1,0 +1,129 @@
+// The Ed-Fi problem-type catalogue (contract §6.2): every problem the server reports is declared here once, and
+// raised by name as an ApiProblem; the HTTP layer renders it (src/http/problem-details.ts).
+
+export interface ProblemType {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+}
+
+export const problemTypes = {
+  badRequest: {
+    type: 'urn:ed-fi:api:bad-request',
+    title: 'Bad Request',
+    status: 400,
+    detail: "The request could not be processed. See 'errors' for details.",
+  },
+  dataValidationFailed: {
+    type: 'urn:ed-fi:api:bad-request:data-validation-failed',
+    title: 'Data Validation Failed',
+    status: 400,
+    detail: "Data validation failed. See 'validationErrors' for details.",
+  },
+  keyChangeNotSupported: {
+    type: 'urn:ed-fi:api:bad-request:data-validation-failed:key-change-not-supported',
+    title: 'Key Change Not Supported',
+    status: 400,
+    detail: 'Identifying values for the resource data cannot be changed. Delete and recreate the item instead.',
+  },
+  parameterValidationFailed: {
+    type: 'urn:ed-fi:api:bad-request:parameter-validation-failed',
+    title: 'Parameter Validation Failed',
+    status: 400,
+    detail: 'The request construction was invalid.',
+  },
+  authenticationFailed: {
+    type: 'urn:ed-fi:api:security:authentication',
+    title: 'Authentication Failed',
+    status: 401,
+    detail: 'The caller could not be authenticated.',
+  },
+  notFound: {
+    type: 'urn:ed-fi:api:not-found',
+    title: 'Not Found',
+    status: 404,
+    detail: 'The specified data could not be found.',
+  },
+  methodNotAllowed: {
+    type: 'urn:ed-fi:api:method-not-allowed',
+    title: 'Method Not Allowed',
+    status: 405,
+    detail: 'The request construction was invalid.',
+  },
+  unresolvedReference: {
+    type: 'urn:ed-fi:api:data-conflict:unresolved-reference',
+    title: 'Unresolved Reference',
+    status: 409,
+    detail: 'A referenced item does not exist.',
+  },
+  dependentItemExists: {
+    type: 'urn:ed-fi:api:data-conflict:dependent-item-exists',
+    title: 'Dependent Item Exists',
+    status: 409,
+    detail: 'The requested action cannot be performed because this item is referenced by another item.',
+  },
+  nonUniqueIdentity: {
+    type: 'urn:ed-fi:api:data-conflict:non-unique-identity',
+    title: 'Identifying Values Are Not Unique',
+    status: 409,
+    detail: 'The identifying value(s) of the item are the same as another item that already exists.',
+  },
+  optimisticLockFailed: {
+    type: 'urn:ed-fi:api:optimistic-lock-failed',
+    title: 'Optimistic Lock Failed',
+    status: 412,
+    detail: 'The item has been modified by another user.',
+  },
+  unsupportedMediaType: {
+    type: 'urn:ed-fi:api:unsupported-media-type',
+    title: 'Unsupported Media Type',
+    status: 415,
+    detail: 'The request construction was invalid.',
+  },
+  system: {
+    type: 'urn:ed-fi:api:system',
+    title: 'System Error',
+    status: 500,
+    detail: 'An unexpected problem has occurred.',
+  },
+} as const satisfies Record<string, ProblemType>;
+
+export type ProblemName = keyof typeof problemTypes;
+
+export interface ProblemOptions {
+  /** Replaces the catalogue's default detail. */
+  readonly detail?: string;
+  readonly validationErrors?: Readonly<Record<string, readonly string[]>>;
+  readonly errors?: readonly string[];
+  /** Extra response headers (e.g. `Allow` on a routing 405). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The ODS writes problems raised before a controller runs (authentication, routing, media type) with
+   * `application/problem+json`; problems from controllers use `application/json`.
+   */
+  readonly raisedBeforeController?: boolean;
+}
+
+/** A problem-details response waiting to be rendered; thrown by the request steps. */
+export class ApiProblem extends Error {
+  readonly problem: ProblemType;
+  readonly detail: string;
+  readonly validationErrors: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly errors: readonly string[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly raisedBeforeController: boolean;
+
+  constructor(name: ProblemName, options: ProblemOptions = {}) {
+    const problem = problemTypes[name];
+    const detail = options.detail ?? problem.detail;
+    super(detail);
+    this.name = 'ApiProblem';
+    this.problem = problem;
+    this.detail = detail;
+    this.validationErrors = options.validationErrors;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+    this.raisedBeforeController = options.raisedBeforeController ?? false;
+  }
+}

@@ -1,0 +1,48 @@
+// First start on an empty store: default descriptors, the school years and a sandbox client to try the API with.
+import { allowEveryAction, upsertDocument, type DataServices } from '../api/index.js';
+import type { ModelRegistry } from '../model/index.js';
+import { createClient, type CreatedClient } from '../security/index.js';
+import type { Store } from '../store/store.js';
+
+export type SeedMode = 'descriptors' | 'none';
+
+export interface FirstStart {
+  readonly sandbox: CreatedClient;
+  readonly descriptors: number;
+  readonly schoolYears: number;
+}
+
+async function seedDefaultDescriptors(store: Store, registry: ModelRegistry): Promise<number> {
+  let added = 0;
+  for (const resource of registry.descriptorResources) {
+    const rows = registry.descriptorValuesOf(resource.resourceName);
+    if (rows.length > 0) added += await store.seedDescriptors(resource, rows);
+  }
+  return added;
+}
+
+/** Through the regular POST path, so the rows are validated and stored exactly like client data. */
+async function seedSchoolYears(store: Store, registry: ModelRegistry): Promise<number> {
+  const resource = registry.allResources.find((candidate) => candidate.isSchoolYearEnumeration);
+  if (resource === undefined) return 0;
+  const services: DataServices = { store, registry, authorize: allowEveryAction };
+  const request = { resource, caller: { clientId: undefined }, collectionUrl: '', headers: {} };
+  for (const schoolYear of registry.schoolYears) await upsertDocument(services, request, { ...schoolYear });
+  return registry.schoolYears.length;
+}
+
+/**
+ * Seeds an empty store and creates its sandbox client; undefined when the store already holds data or clients.
+ * School years are always seeded (the ODS ships them with the database); `none` leaves out only the descriptors.
+ */
+export async function prepareFirstStart(
+  store: Store,
+  registry: ModelRegistry,
+  seed: SeedMode,
+): Promise<FirstStart | undefined> {
+  if (!(await store.isEmpty())) return undefined;
+  const descriptors = seed === 'descriptors' ? await seedDefaultDescriptors(store, registry) : 0;
+  const schoolYears = await seedSchoolYears(store, registry);
+  const sandbox = await createClient(store, { name: 'Sandbox' });
+  return { sandbox, descriptors, schoolYears };
+}

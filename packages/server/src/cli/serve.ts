@@ -1,0 +1,116 @@
+// `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the SQLite file.
+import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
+import type { Logger } from '@edfi-api/framework';
+import { createEdFiApp } from '../http/app.js';
+import { normalizeBasePath } from '../http/meta/index.js';
+import { getModelRegistry } from '../model/index.js';
+import { prepareFirstStart, type FirstStart, type SeedMode } from './first-start.js';
+import { listen, type TlsFiles } from './http-listener.js';
+import { withRequestLog } from './json-log.js';
+import { sandboxBanner } from './sandbox-banner.js';
+import { stopOnSignals } from './shutdown.js';
+import { openStoreCreatingFolder } from './store-location.js';
+
+export interface ServeOptions {
+  readonly port: number;
+  readonly basePath: string;
+  /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
+  readonly store: string;
+  readonly seed: SeedMode;
+  readonly tlsCert?: string;
+  readonly tlsKey?: string;
+  readonly workers: number;
+}
+
+export interface ServeOutput {
+  readonly logger: Logger;
+  /** Human-readable notices (the first-start banner), kept off the JSON log stream. */
+  readonly notice: (text: string) => void;
+}
+
+function tlsFilesOf(options: ServeOptions): TlsFiles | undefined {
+  if (options.tlsCert === undefined && options.tlsKey === undefined) return undefined;
+  if (options.tlsCert === undefined || options.tlsKey === undefined) {
+    throw new Error('HTTPS needs both --tls-cert and --tls-key.');
+  }
+  return { cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) };
+}
+
+function baseUrl(scheme: string, port: number, basePath: string): string {
+  return `${scheme}://localhost:${port}${normalizeBasePath(basePath)}`;
+}
+
+/** Opens the store, seeds it on first start and closes it again: a cluster primary serves no requests. */
+async function prepareStore(options: ServeOptions): Promise<FirstStart | undefined> {
+  const store = await openStoreCreatingFolder(options.store);
+  try {
+    return await prepareFirstStart(store, getModelRegistry(), options.seed);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Serves requests in this process; only a process that is not a cluster worker prepares the store. */
+async function serveHere(options: ServeOptions, output: ServeOutput): Promise<void> {
+  const started = performance.now();
+  const { logger } = output;
+  const tls = tlsFilesOf(options);
+  const registry = getModelRegistry();
+  const store = await openStoreCreatingFolder(options.store, registry);
+  const firstStart = cluster.isWorker ? undefined : await prepareFirstStart(store, registry, options.seed);
+  const app = await createEdFiApp({ store, registry, basePath: options.basePath, logger });
+  const listener = await listen(withRequestLog(app.handler, logger), { port: options.port, tls });
+  stopOnSignals(async () => {
+    await listener.close();
+    await store.close();
+  }, logger);
+  const url = baseUrl(listener.scheme, listener.port, options.basePath);
+  logger.info('listening', { url, port: listener.port, startupMs: Math.round(performance.now() - started) });
+  if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
+}
+
+async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Promise<void> {
+  const { logger } = output;
+  // Reading the files here reports a missing one once, before any worker starts.
+  const scheme = tlsFilesOf(options) === undefined ? 'http' : 'https';
+  const firstStart = await prepareStore(options);
+  const listening = new Set<number>();
+  let stopping = false;
+  if (firstStart !== undefined) {
+    cluster.once('listening', (_worker, address) => {
+      output.notice(sandboxBanner(baseUrl(scheme, address.port, options.basePath), firstStart));
+    });
+  }
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    // A worker that never got to listen (port taken, bad store) would fail again: stop instead of looping.
+    if (!listening.delete(worker.id)) {
+      logger.error('worker failed to start; stopping', { worker: worker.process.pid, code, signal });
+      process.exitCode = 1;
+      process.kill(process.pid, 'SIGTERM');
+      return;
+    }
+    logger.error('worker exited; starting a replacement', { worker: worker.process.pid, code, signal });
+    cluster.fork();
+  });
+  for (let index = 0; index < options.workers; index++) cluster.fork();
+  stopOnSignals(async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  }, logger);
+}
+
+export function serve(options: ServeOptions, output: ServeOutput): Promise<void> {
+  return cluster.isPrimary && options.workers > 1 ? serveWithWorkers(options, output) : serveHere(options, output);
+}

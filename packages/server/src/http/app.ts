@@ -1,0 +1,54 @@
+// The Ed-Fi API server: the framework server mounted at the base path, with the data, OAuth and metadata routes and
+// every error rendered as the ODS renders it.
+import { createServer, type ApiServer, type Logger } from '@edfi-api/framework';
+import { getModelRegistry, type ModelRegistry } from '../model/index.js';
+import { createBearerVerifier, oauthRoutes } from '../security/index.js';
+import type { Store } from '../store/store.js';
+import { dataRoutes } from './data/routes.js';
+import { metaRoutes, normalizeBasePath } from './meta/index.js';
+import { createProblemRenderer } from './problem-details.js';
+
+export interface EdFiAppOptions {
+  readonly store: Store;
+  /** The model served; defaults to the committed DS 5.2 + TPDM model. */
+  readonly registry?: ModelRegistry;
+  /** Where the API is mounted; default `/v7.3/api`. */
+  readonly basePath?: string;
+  readonly logger?: Logger;
+  /** Lifetime of issued access tokens; default 1800 s. */
+  readonly tokenLifetimeSeconds?: number;
+}
+
+export const DEFAULT_BASE_PATH = '/v7.3/api';
+
+/** Kestrel's default request-body limit, which the ODS does not change (contract §9.10). */
+const BODY_LIMIT = 30_000_000;
+
+/** Every request under the base path is version 1 of our routes; the root itself (with or without `/`) is `/`. */
+function baseUriRegexFor(basePath: string): RegExp {
+  const escaped = basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}(?<Path>/.*)?$`, 'i');
+}
+
+export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer> {
+  const { store } = options;
+  const registry = options.registry ?? getModelRegistry();
+  const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
+  const logger = options.logger ?? console;
+  const server = await createServer({
+    baseUriRegex: baseUriRegexFor(basePath),
+    bearerVerifier: createBearerVerifier(store),
+    renderError: createProblemRenderer({ basePath, logger }),
+    implicitHead: false,
+    implicitOptions: false,
+    ignoreTrailingSlash: true,
+    bodyLimit: BODY_LIMIT,
+    logger,
+  });
+  server.addRoutes(1, [
+    ...dataRoutes({ store, registry, basePath }),
+    ...oauthRoutes({ store, tokenLifetimeSeconds: options.tokenLifetimeSeconds }),
+    ...metaRoutes({ registry, basePath }),
+  ]);
+  return server;
+}

@@ -1,0 +1,90 @@
+// API clients: creation with generated or given credentials, and checking a presented key and secret.
+import type { ApiClient, Store } from '../store/store.js';
+import { randomAlphanumeric } from './random-text.js';
+import { hashSecret, verifySecret } from './secret-hash.js';
+
+export type ClientStore = Pick<Store, 'createClient' | 'findClient'>;
+
+export interface NewClientOptions {
+  /** Generated (32 alphanumeric characters) when not given. */
+  readonly key?: string;
+  /** Generated (48 alphanumeric characters) when not given. */
+  readonly secret?: string;
+  /** Defaults to the key. */
+  readonly name?: string;
+}
+
+export interface CreatedClient {
+  readonly key: string;
+  /** The only time the secret is available in clear: the store keeps a salted hash. */
+  readonly secret: string;
+  readonly name: string;
+  /** Advice about a weak explicit secret; the client is created anyway. */
+  readonly warnings: readonly string[];
+}
+
+const GENERATED_KEY_LENGTH = 32;
+const GENERATED_SECRET_LENGTH = 48;
+const MINIMUM_SECRET_LENGTH = 32;
+
+export class ClientCreationError extends Error {
+  override readonly name = 'ClientCreationError';
+}
+
+function checkKey(key: string): void {
+  if (key.trim() === '') throw new ClientCreationError('The client key must not be blank.');
+  // Basic credentials are `key:secret`, so a colon in the key could never be presented that way.
+  if (key.includes(':')) throw new ClientCreationError("The client key must not contain ':'.");
+}
+
+function secretWarnings(secret: string): string[] {
+  const warnings: string[] = [];
+  if (secret.length < MINIMUM_SECRET_LENGTH) {
+    warnings.push(
+      `The secret has ${secret.length} characters; use at least ${MINIMUM_SECRET_LENGTH} random characters (or omit it to have one generated).`,
+    );
+  }
+  if (secret.includes(':')) {
+    warnings.push("The secret contains ':', so it can only be sent in the request body, not in a Basic header.");
+  }
+  return warnings;
+}
+
+export async function createClient(store: ClientStore, options: NewClientOptions = {}): Promise<CreatedClient> {
+  const key = options.key ?? randomAlphanumeric(GENERATED_KEY_LENGTH);
+  checkKey(key);
+  const secret = options.secret ?? randomAlphanumeric(GENERATED_SECRET_LENGTH);
+  if (secret.trim() === '') throw new ClientCreationError('The client secret must not be blank.');
+  if ((await store.findClient(key)) !== undefined) {
+    throw new ClientCreationError(`A client with the key '${key}' already exists.`);
+  }
+  const name = options.name ?? key;
+  await store.createClient({
+    key,
+    name,
+    secretHash: await hashSecret(secret),
+    active: true,
+    createdAt: new Date().toISOString(),
+  });
+  return { key, secret, name, warnings: options.secret === undefined ? [] : secretWarnings(secret) };
+}
+
+/** The active client with this key and secret, or undefined (unknown key, wrong secret or inactive client alike). */
+export async function authenticateClient(
+  store: Pick<Store, 'findClient'>,
+  key: string,
+  secret: string,
+): Promise<ApiClient | undefined> {
+  const client = await store.findClient(key);
+  // Unknown keys still pay for one hash, so response times do not reveal which keys exist.
+  const secretHash = client?.secretHash ?? (await unknownClientHash());
+  const secretMatches = await verifySecret(secret, secretHash);
+  return client !== undefined && client.active && secretMatches ? client : undefined;
+}
+
+let unknownClientHashPromise: Promise<string> | undefined;
+
+function unknownClientHash(): Promise<string> {
+  unknownClientHashPromise ??= hashSecret(randomAlphanumeric(GENERATED_SECRET_LENGTH));
+  return unknownClientHashPromise;
+}

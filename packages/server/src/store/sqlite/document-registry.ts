@@ -1,0 +1,46 @@
+// Statements over the `document` registry and the instance counter: allocating change versions (which also serve as
+// doc_ids), registering and deleting documents.
+import type Database from 'better-sqlite3';
+import type { ChangeStamp } from './resource-table.js';
+import { CHANGE_VERSION_KEY } from './schema.js';
+import { utcNow } from './timestamps.js';
+
+export class DocumentRegistry {
+  readonly #nextChangeVersion: Database.Statement<[], number>;
+  readonly #insert: Database.Statement<[number, number, string]>;
+  readonly #delete: Database.Statement<[number]>;
+  readonly #hasAny: Database.Statement<[], number>;
+
+  constructor(db: Database.Database) {
+    // Runs inside the write's IMMEDIATE transaction, so versions are strictly commit-ordered across processes.
+    this.#nextChangeVersion = db
+      .prepare<[], number>(`UPDATE meta SET value = value + 1 WHERE key = '${CHANGE_VERSION_KEY}' RETURNING value`)
+      .pluck();
+    this.#insert = db.prepare('INSERT INTO document (doc_id, resource_id, uuid) VALUES (?, ?, ?)');
+    this.#delete = db.prepare('DELETE FROM document WHERE doc_id = ?');
+    this.#hasAny = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM document)').pluck();
+  }
+
+  /**
+   * The next change version and the write time. A new document also takes the version as its doc_id: doc_ids then
+   * follow insertion order and are never reused, so a cached id (descriptors) can never point at another document.
+   */
+  nextStamp(): ChangeStamp {
+    const changeVersion = this.#nextChangeVersion.get();
+    if (changeVersion === undefined) throw new Error('The change-version counter is missing');
+    return { changeVersion, lastModified: utcNow() };
+  }
+
+  insert(docId: number, resourceId: number, uuid: string): void {
+    this.#insert.run(docId, resourceId, uuid);
+  }
+
+  /** Cascades to the resource row, identity registrations and outgoing edges; RESTRICT on incoming edges throws. */
+  delete(docId: number): void {
+    this.#delete.run(docId);
+  }
+
+  hasDocuments(): boolean {
+    return this.#hasAny.get() === 1;
+  }
+}

@@ -1,0 +1,309 @@
+// The write path. References are resolved and the stored body serialized before the write lock is taken, and a write
+// that changes nothing never takes it; every other upsert, update, delete or seeding batch is one short BEGIN IMMEDIATE
+// transaction, so nothing partial is ever visible and writers in several processes hold the lock only to write.
+import type Database from 'better-sqlite3';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import {
+  StoreError,
+  type DescriptorRow,
+  type DocumentId,
+  type DocumentWrite,
+  type UpsertOutcome,
+  type WriteOptions,
+  type WriteOutcome,
+} from '../store.js';
+import type { DescriptorCache } from './descriptor-cache.js';
+import { newDocumentId } from './document-ids.js';
+import type { DocumentRegistry } from './document-registry.js';
+import type { EdgeTable } from './reference-edges.js';
+import { withLinks } from './reference-links.js';
+import type { ReferenceResolver, ResolvedReferences, UnresolvedReference } from './reference-resolution.js';
+import type { ResourceTable, StoredRow } from './resource-table.js';
+import { isConstraintViolation } from './sql-errors.js';
+import { etagOf } from './stored-documents.js';
+import type { TableCatalog } from './table-catalog.js';
+
+/** A write with its references resolved and its stored body (links included) serialized. */
+interface PreparedWrite {
+  readonly write: DocumentWrite;
+  readonly resolution: ResolvedReferences | UnresolvedReference;
+  readonly bodyJson: string;
+  /** Set when the stored document already equals the write: nothing to do. */
+  readonly unchanged?: Written;
+}
+
+interface Written {
+  readonly outcome: UpsertOutcome;
+  readonly docId: number;
+  readonly identityKey: string;
+}
+
+/** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
+function normalizedIfMatch(ifMatch: string): string {
+  return ifMatch.trim().replace(/^"(.*)"$/, '$1');
+}
+
+function checkIfMatch(row: StoredRow, options: WriteOptions | undefined): void {
+  if (options?.ifMatch !== undefined && normalizedIfMatch(options.ifMatch) !== etagOf(row.change_version))
+    throw new StoreError('optimistic-lock-failed', 'The item has been modified by another user.');
+}
+
+/** Unresolved references are reported only here, so not-found, If-Match and key-change failures take precedence. */
+function resolvedOf(prepared: PreparedWrite): ResolvedReferences {
+  const { resolution } = prepared;
+  if (!('missingTarget' in resolution)) return resolution;
+  const name = resolution.missingTarget;
+  throw new StoreError('unresolved-reference', `The referenced '${name}' item does not exist.`, [name]);
+}
+
+/**
+ * A write that would change nothing needs no lock: the row it was compared with is a consistent snapshot, as current
+ * as any a transaction would see. Anything else, failures included, takes the locked path.
+ */
+function unchangedOf(
+  existing: StoredRow | undefined,
+  prepared: PreparedWrite,
+  options: WriteOptions | undefined,
+): Written | undefined {
+  if (!existing || 'missingTarget' in prepared.resolution || prepared.bodyJson !== existing.body) return undefined;
+  if (options?.ifMatch !== undefined && normalizedIfMatch(options.ifMatch) !== etagOf(existing.change_version))
+    return undefined;
+  return { outcome: unchanged(existing), docId: existing.doc_id, identityKey: existing.identity_key };
+}
+
+function unchanged(row: StoredRow): UpsertOutcome {
+  return { status: 'unchanged', id: row.uuid, etag: etagOf(row.change_version), lastModifiedDate: row.last_modified };
+}
+
+export class DocumentWriter {
+  readonly #upsert: Database.Transaction<(prepared: PreparedWrite, options?: WriteOptions) => Written>;
+  readonly #update: Database.Transaction<(id: DocumentId, prepared: PreparedWrite, options?: WriteOptions) => Written>;
+  readonly #delete: Database.Transaction<(table: ResourceTable, id: DocumentId, options?: WriteOptions) => StoredRow>;
+  readonly #seed: Database.Transaction<(table: ResourceTable, writes: readonly PreparedWrite[]) => Written[]>;
+  /** Preparation reads from one snapshot, in one read transaction (one WAL read lock, not one per statement). */
+  readonly #prepareInSnapshot: Database.Transaction<
+    (write: DocumentWrite, current: () => StoredRow | undefined, options?: WriteOptions) => PreparedWrite
+  >;
+
+  constructor(
+    db: Database.Database,
+    private readonly registry: ModelRegistry,
+    private readonly catalog: TableCatalog,
+    private readonly documents: DocumentRegistry,
+    private readonly edges: { readonly documents: EdgeTable; readonly descriptors: EdgeTable },
+    private readonly references: ReferenceResolver,
+    private readonly descriptors: DescriptorCache,
+  ) {
+    this.#prepareInSnapshot = db.transaction((write, current, options) => {
+      const prepared = this.#prepare(write);
+      return { ...prepared, unchanged: unchangedOf(current(), prepared, options) };
+    });
+    this.#upsert = db.transaction((prepared, options) => this.#upsertDocument(prepared, options));
+    this.#update = db.transaction((id, prepared, options) => this.#updateDocument(id, prepared, options));
+    this.#delete = db.transaction((table, id, options) => this.#deleteDocument(table, id, options));
+    this.#seed = db.transaction((table, writes) =>
+      writes.flatMap((prepared) => {
+        const key = table.layout.identityKeyOf(prepared.write);
+        return table.findByKey.get(key) ? [] : [this.#create(table, key, prepared)];
+      }),
+    );
+  }
+
+  upsert(write: DocumentWrite, options?: WriteOptions): UpsertOutcome {
+    const table = this.catalog.tableOf(write.resource);
+    const current = () => table.findByKey.get(table.layout.identityKeyOf(write));
+    const written = this.#written(write, current, options, (prepared) => this.#upsert.immediate(prepared, options));
+    if (written.outcome.status === 'created') this.#remember(write.resource, written);
+    return written.outcome;
+  }
+
+  update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): WriteOutcome {
+    const table = this.catalog.tableOf(write.resource);
+    const current = () => {
+      const row = table.findByUuid.get(id);
+      return row?.identity_key === table.layout.identityKeyOf(write) ? row : undefined;
+    };
+    const { outcome } = this.#written(write, current, options, (prepared) =>
+      this.#update.immediate(id, prepared, options),
+    );
+    return { id: outcome.id, etag: outcome.etag, lastModifiedDate: outcome.lastModifiedDate };
+  }
+
+  delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): void {
+    const table = this.catalog.tableOf(resource);
+    const deleted = this.#delete.immediate(table, id, options);
+    if (resource.isDescriptor) this.descriptors.forget(table.resourceId, deleted.identity_key);
+  }
+
+  /** Inserts the descriptor values that are not stored yet, in one transaction; returns how many were added. */
+  seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): number {
+    const accessors = this.registry.accessorsOf(resource);
+    const propertyNames = Object.keys(resource.shape.properties ?? {});
+    const prepared = values.map((value) => {
+      // The canonical body: model property order, absent members left out.
+      const fields: Record<string, unknown> = { ...value };
+      const body: Record<string, unknown> = {};
+      for (const name of propertyNames) if (fields[name] !== undefined) body[name] = fields[name];
+      return this.#prepare({
+        resource,
+        body,
+        identity: accessors.identityOf(body),
+        references: [],
+        descriptors: [],
+        securables: accessors.securablesOf(body),
+      });
+    });
+    const created = this.#seed.immediate(this.catalog.tableOf(resource), prepared);
+    for (const written of created) this.#remember(resource, written);
+    return created.length;
+  }
+
+  #prepare(write: DocumentWrite): PreparedWrite {
+    const resolution = this.references.resolve(write);
+    const links = 'missingTarget' in resolution ? [] : resolution.links;
+    return { write, resolution, bodyJson: JSON.stringify(withLinks(write.body, links)) };
+  }
+
+  /**
+   * Prepares outside the write lock, then writes under it unless nothing changed. A target deleted in between, or a
+   * descriptor cached before another process deleted or re-created it, fails an edge's foreign key; the write is then
+   * prepared afresh and run once more.
+   */
+  #written(
+    write: DocumentWrite,
+    current: () => StoredRow | undefined,
+    options: WriteOptions | undefined,
+    writeLocked: (prepared: PreparedWrite) => Written,
+  ): Written {
+    const attempt = () => {
+      const prepared = this.#prepareInSnapshot.deferred(write, current, options);
+      return prepared.unchanged ?? writeLocked(prepared);
+    };
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isConstraintViolation(error, 'FOREIGNKEY')) throw error;
+      this.references.refreshDescriptors(write);
+      return attempt();
+    }
+  }
+
+  #upsertDocument(prepared: PreparedWrite, options: WriteOptions | undefined): Written {
+    const table = this.catalog.tableOf(prepared.write.resource);
+    const identityKey = table.layout.identityKeyOf(prepared.write);
+    // The probe runs under the write lock (BEGIN IMMEDIATE), so no other writer can insert this key before the
+    // insert below: the unique-violation retry a PostgreSQL store needs cannot arise here.
+    const existing = table.findByKey.get(identityKey);
+    if (!existing) return this.#create(table, identityKey, prepared);
+    // If-Match only applies when the POST resolves to an existing item.
+    checkIfMatch(existing, options);
+    return this.#replace(table, existing, prepared);
+  }
+
+  #updateDocument(id: DocumentId, prepared: PreparedWrite, options: WriteOptions | undefined): Written {
+    const table = this.catalog.tableOf(prepared.write.resource);
+    const existing = table.findByUuid.get(id);
+    if (!existing) throw new StoreError('not-found', 'Resource to update was not found.');
+    checkIfMatch(existing, options);
+    if (table.layout.identityKeyOf(prepared.write) !== existing.identity_key)
+      return this.#changeIdentity(table, existing);
+    return this.#replace(table, existing, prepared);
+  }
+
+  /**
+   * The seam for identity updates (allowIdentityUpdates resources, with cascades through `ref_edge`), which come in a
+   * later issue; until then every identity change is refused.
+   */
+  #changeIdentity(table: ResourceTable, _existing: StoredRow): Written {
+    const { resourceName } = table.layout.resource;
+    throw new StoreError(
+      'key-change-not-supported',
+      `Identifying values for the ${resourceName} data cannot be changed. Delete and recreate the item instead.`,
+      [resourceName],
+    );
+  }
+
+  #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
+    const existing = table.findByUuid.get(id);
+    if (!existing) throw new StoreError('not-found', 'Resource to delete was not found.');
+    checkIfMatch(existing, options);
+    try {
+      this.documents.delete(existing.doc_id);
+    } catch (error) {
+      if (!isConstraintViolation(error, 'FOREIGNKEY', 'TRIGGER')) throw error;
+      const edges = table.layout.resource.isDescriptor ? this.edges.descriptors : this.edges.documents;
+      throw this.#dependentItemExists(edges.referrerResourceIds(existing.doc_id));
+    }
+    return existing;
+  }
+
+  #dependentItemExists(referrerResourceIds: readonly number[]): StoreError {
+    const names = [...new Set(referrerResourceIds.map((id) => this.catalog.resourceById(id).resourceName))].sort();
+    return new StoreError(
+      'dependent-item-exists',
+      `The requested action cannot be performed because this item is referenced by an existing '${names[0]}' item.`,
+      names,
+    );
+  }
+
+  #create(table: ResourceTable, identityKey: string, prepared: PreparedWrite): Written {
+    const resolved = resolvedOf(prepared);
+    const stamp = this.documents.nextStamp();
+    const docId = stamp.changeVersion;
+    const id = newDocumentId();
+    this.documents.insert(docId, table.resourceId, id);
+    table.insertRow(docId, identityKey, prepared.write.body, prepared.bodyJson, stamp);
+    this.#registerSuperclassIdentity(table, prepared.write, docId);
+    this.edges.documents.insertAll(docId, resolved.documents);
+    this.edges.descriptors.insertAll(docId, resolved.descriptors);
+    const outcome: UpsertOutcome = {
+      status: 'created',
+      id,
+      etag: etagOf(stamp.changeVersion),
+      lastModifiedDate: stamp.lastModified,
+    };
+    return { outcome, docId, identityKey };
+  }
+
+  /** Replaces the body when the stored body (links included) differs; otherwise writes nothing. */
+  #replace(table: ResourceTable, existing: StoredRow, prepared: PreparedWrite): Written {
+    const resolved = resolvedOf(prepared);
+    const written = { docId: existing.doc_id, identityKey: existing.identity_key };
+    if (prepared.bodyJson === existing.body) return { ...written, outcome: unchanged(existing) };
+    const stamp = this.documents.nextStamp();
+    table.updateRow(existing.doc_id, prepared.write.body, prepared.bodyJson, stamp);
+    this.edges.documents.replace(existing.doc_id, resolved.documents);
+    this.edges.descriptors.replace(existing.doc_id, resolved.descriptors);
+    const outcome: UpsertOutcome = {
+      status: 'updated',
+      id: existing.uuid,
+      etag: etagOf(stamp.changeVersion),
+      lastModifiedDate: stamp.lastModified,
+    };
+    return { ...written, outcome };
+  }
+
+  #registerSuperclassIdentity(table: ResourceTable, write: DocumentWrite, docId: number): void {
+    const superclass = write.resource.superclass;
+    if (!superclass) return;
+    if (!write.superclassIdentity)
+      throw new Error(`A ${write.resource.resourceName} write must carry its superclass identity`);
+    try {
+      this.catalog
+        .abstractTableOf(superclass.resourceName)
+        .register(write.superclassIdentity.key, docId, table.resourceId);
+    } catch (error) {
+      if (!isConstraintViolation(error, 'PRIMARYKEY', 'UNIQUE')) throw error;
+      throw new StoreError(
+        'non-unique-identity',
+        'The identifying value(s) of the item are the same as another item that already exists.',
+        [superclass.resourceName],
+      );
+    }
+  }
+
+  #remember(resource: ResourceModel, written: Written): void {
+    if (resource.isDescriptor)
+      this.descriptors.remember(this.catalog.tableOf(resource).resourceId, written.identityKey, written.docId);
+  }
+}

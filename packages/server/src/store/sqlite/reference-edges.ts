@@ -1,0 +1,37 @@
+// Statements over one edge table: a row per (referencing document, referenced item), whose RESTRICT foreign key on
+// `to_doc` is what makes deleting a referenced item fail. Document references live in `ref_edge` (with a reverse
+// index); descriptor references in `descriptor_edge` (without one, see schema.ts).
+import type Database from 'better-sqlite3';
+
+export class EdgeTable {
+  readonly #targetsOf: Database.Statement<[number], number>;
+  readonly #insert: Database.Statement<[number, number]>;
+  readonly #delete: Database.Statement<[number, number]>;
+  readonly #referrerResourceIds: Database.Statement<[number], number>;
+
+  constructor(db: Database.Database, table: string) {
+    this.#targetsOf = db.prepare<[number], number>(`SELECT to_doc FROM ${table} WHERE from_doc = ?`).pluck();
+    this.#insert = db.prepare(`INSERT INTO ${table} (from_doc, to_doc) VALUES (?, ?)`);
+    this.#delete = db.prepare(`DELETE FROM ${table} WHERE from_doc = ? AND to_doc = ?`);
+    this.#referrerResourceIds = db
+      .prepare<[number], number>(
+        `SELECT DISTINCT d.resource_id FROM ${table} e JOIN document d ON d.doc_id = e.from_doc WHERE e.to_doc = ?`,
+      )
+      .pluck();
+  }
+
+  insertAll(fromDoc: number, targets: ReadonlySet<number>): void {
+    for (const target of targets) this.#insert.run(fromDoc, target);
+  }
+
+  /** Writes only the difference, since an update usually keeps most references. */
+  replace(fromDoc: number, targets: ReadonlySet<number>): void {
+    const current = new Set(this.#targetsOf.all(fromDoc));
+    for (const target of current) if (!targets.has(target)) this.#delete.run(fromDoc, target);
+    for (const target of targets) if (!current.has(target)) this.#insert.run(fromDoc, target);
+  }
+
+  referrerResourceIds(toDoc: number): number[] {
+    return this.#referrerResourceIds.all(toDoc);
+  }
+}

@@ -1,0 +1,99 @@
+// The prepared statements of one resource's table, built once from its layout: natural-key and id look-ups, reference
+// resolution, and row inserts and updates.
+import type Database from 'better-sqlite3';
+import type { TableLayout } from './table-layout.js';
+
+/** A document row as the write path needs it. */
+export interface StoredRow {
+  readonly doc_id: number;
+  readonly uuid: string;
+  readonly identity_key: string;
+  readonly change_version: number;
+  readonly last_modified: string;
+  readonly body: string;
+}
+
+/** A document row as reads return it. */
+export interface ReadRow {
+  readonly uuid: string;
+  readonly body: string;
+  readonly change_version: number;
+  readonly last_modified: string;
+}
+
+export interface ResolvedTarget {
+  readonly doc_id: number;
+  readonly uuid: string;
+}
+
+export interface ChangeStamp {
+  readonly changeVersion: number;
+  readonly lastModified: string;
+}
+
+export class ResourceTable {
+  readonly #insert: Database.Statement<unknown[]>;
+  readonly #update: Database.Statement<unknown[]>;
+  readonly #mutableColumns: TableLayout['columns'];
+  readonly findByKey: Database.Statement<[string], StoredRow>;
+  readonly findByUuid: Database.Statement<[string], StoredRow>;
+  readonly read: Database.Statement<[string], ReadRow>;
+  /** The target of a reference: its doc_id and API id, by natural key. */
+  readonly resolve: Database.Statement<[string], ResolvedTarget>;
+
+  constructor(
+    db: Database.Database,
+    readonly layout: TableLayout,
+    readonly resourceId: number,
+  ) {
+    const { table, shared, columns } = layout;
+    /** Shared tables hold several resources; the id is a literal because each statement serves one resource. */
+    const scope = shared ? `r.resource_id = ${resourceId} AND ` : '';
+    const stored = 'r.doc_id, d.uuid, r.identity_key, r.change_version, r.last_modified, r.body';
+    const joined = `${table} r JOIN document d ON d.doc_id = r.doc_id`;
+    this.findByKey = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}r.identity_key = ?`);
+    this.findByUuid = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}d.uuid = ?`);
+    this.read = db.prepare(
+      `SELECT d.uuid, r.body, r.change_version, r.last_modified FROM ${joined} WHERE ${scope}d.uuid = ?`,
+    );
+    this.resolve = db.prepare(`SELECT r.doc_id, d.uuid FROM ${joined} WHERE ${scope}r.identity_key = ?`);
+
+    const insertColumns = [
+      'doc_id',
+      ...(shared ? ['resource_id'] : []),
+      'identity_key',
+      ...columns.map((column) => column.name),
+      'change_version',
+      'last_modified',
+      'body',
+    ];
+    const values = insertColumns.map((name) => (name === 'resource_id' ? String(resourceId) : '?'));
+    this.#insert = db.prepare(`INSERT INTO ${table} (${insertColumns.join(', ')}) VALUES (${values.join(', ')})`);
+
+    // Identity columns cannot change without a key change, so updates leave them (and their indexes) alone.
+    this.#mutableColumns = columns.filter((column) => !column.fixedByKey);
+    const assignments = [
+      ...this.#mutableColumns.map((column) => column.name),
+      'change_version',
+      'last_modified',
+      'body',
+    ];
+    this.#update = db.prepare(
+      `UPDATE ${table} SET ${assignments.map((name) => `${name} = ?`).join(', ')} WHERE doc_id = ?`,
+    );
+  }
+
+  insertRow(docId: number, identityKey: string, body: unknown, bodyJson: string, stamp: ChangeStamp): void {
+    const params: unknown[] = [docId, identityKey];
+    for (const column of this.layout.columns) params.push(column.read(body));
+    params.push(stamp.changeVersion, stamp.lastModified, bodyJson);
+    this.#insert.run(params);
+  }
+
+  updateRow(docId: number, body: unknown, bodyJson: string, stamp: ChangeStamp): void {
+    const params: unknown[] = [];
+    for (const column of this.#mutableColumns) params.push(column.read(body));
+    params.push(stamp.changeVersion, stamp.lastModified, bodyJson, docId);
+    this.#update.run(params);
+  }
+}

@@ -1,0 +1,21 @@
+// How stored rows are presented: the etag derived from the change version, and rows as StoredDocuments.
+import type { StoredDocument } from '../store.js';
+import type { ReadRow } from './resource-table.js';
+
+/**
+ * The etag is the change version in decimal: opaque digits like the ODS's int64, unique per write, and unchanged when
+ * a write changes nothing. (The ODS derives it from the last-modified time; clients must treat it as opaque.)
+ */
+export function etagOf(changeVersion: number): string {
+  return String(changeVersion);
+}
+
+export function toStoredDocument(row: ReadRow): StoredDocument {
+  return {
+    id: row.uuid,
+    bodyJson: row.body,
+    etag: etagOf(row.change_version),
+    lastModifiedDate: row.last_modified,
+    changeVersion: row.change_version,
+  };
+}

@@ -1,0 +1,192 @@
+// Derives the relational layout of each resource from the model: table names, typed columns (identity and securable
+// elements) and the natural-key string stored for probes. Dialect-neutral, so a PostgreSQL store can share it.
+import {
+  compilePathGetter,
+  parseJsonPath,
+  type AbstractResourceModel,
+  type JsonPath,
+  type PropertyShape,
+  type ResourceModel,
+} from '../../model/index.js';
+import type { DocumentWrite } from '../store.js';
+
+export type SqlValue = string | number | null;
+export type SqlType = 'INTEGER' | 'REAL' | 'TEXT';
+
+export interface TypedColumn {
+  readonly name: string;
+  readonly path: JsonPath;
+  readonly sqlType: SqlType;
+  readonly notNull: boolean;
+  /** Indexed for authorization and filtering. */
+  readonly indexed: boolean;
+  /** Derived from the natural key alone, so it cannot change while the stored key stays the same. */
+  readonly fixedByKey: boolean;
+  /** Holds a descriptor URI, stored case-folded like the natural key. */
+  readonly isDescriptor: boolean;
+  readonly read: (body: unknown) => SqlValue;
+}
+
+export interface TableLayout {
+  readonly resource: ResourceModel;
+  readonly table: string;
+  /** Rows of several resources share the table (descriptors), told apart by `resource_id`. */
+  readonly shared: boolean;
+  readonly columns: readonly TypedColumn[];
+  /** The natural key as stored in `identity_key`: one unique index seek finds the document. */
+  readonly identityKeyOf: (write: DocumentWrite) => string;
+}
+
+export interface AbstractIdentityLayout {
+  readonly abstract: AbstractResourceModel;
+  readonly table: string;
+}
+
+/** The one table that holds every descriptor resource (they all share one shape). */
+export const DESCRIPTOR_TABLE = 'descriptor';
+
+/** Names the generated tables use for their own columns; typed columns may not take them. */
+export const RESERVED_COLUMNS: ReadonlySet<string> = new Set([
+  'doc_id',
+  'resource_id',
+  'identity_key',
+  'change_version',
+  'last_modified',
+  'body',
+]);
+
+/** `studentCTEProgramAssociations` → `student_cte_program_associations`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+}
+
+/** Descriptor URIs and natural keys compare case-insensitively: this is the one folding rule. */
+export function foldCase(value: string): string {
+  return value.toLowerCase();
+}
+
+export function resourceTableName(resource: ResourceModel): string {
+  if (resource.isDescriptor) return DESCRIPTOR_TABLE;
+  return `r_${resource.namespace.replace(/[^a-z0-9]/gi, '')}_${snakeCase(resource.endpoint)}`;
+}
+
+export function abstractIdentityLayout(abstract: AbstractResourceModel): AbstractIdentityLayout {
+  return { abstract, table: `${snakeCase(abstract.resourceName)}_identity` };
+}
+
+function shapeAt(resource: ResourceModel, path: JsonPath): PropertyShape {
+  let shape: PropertyShape | undefined = resource.shape;
+  for (const segment of parseJsonPath(path)) shape = shape?.properties?.[segment.name];
+  if (!shape) throw new Error(`${resource.resourceName} has no property at ${path}`);
+  return shape;
+}
+
+function sqlTypeOf(shape: PropertyShape): SqlType {
+  if (shape.type === 'integer' || shape.type === 'boolean') return 'INTEGER';
+  if (shape.type === 'number') return 'REAL';
+  return 'TEXT';
+}
+
+function compileColumnReader(path: JsonPath, isDescriptor: boolean): (body: unknown) => SqlValue {
+  const get = compilePathGetter(path);
+  return (body) => {
+    const value = get(body);
+    if (typeof value === 'string') return isDescriptor ? foldCase(value) : value;
+    if (typeof value === 'number') return value;
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return null;
+  };
+}
+
+interface ColumnSpec {
+  readonly path: JsonPath;
+  readonly notNull: boolean;
+  readonly indexed: boolean;
+  readonly fixedByKey: boolean;
+}
+
+function buildColumns(resource: ResourceModel, specs: readonly ColumnSpec[]): TypedColumn[] {
+  const descriptorPaths = new Set(resource.descriptors.map((use) => use.path));
+  const names = new Set<string>();
+  return specs.map((spec) => {
+    const name = snakeCase(spec.path.slice(2));
+    if (RESERVED_COLUMNS.has(name) || names.has(name))
+      throw new Error(`Column name ${name} of ${resource.resourceName} is not unique`);
+    names.add(name);
+    const isDescriptor = descriptorPaths.has(spec.path);
+    return {
+      ...spec,
+      name,
+      sqlType: sqlTypeOf(shapeAt(resource, spec.path)),
+      isDescriptor,
+      read: compileColumnReader(spec.path, isDescriptor),
+    };
+  });
+}
+
+/** Identity columns first (in identity-path order), then securable elements that are not identity members. */
+function resourceColumnSpecs(resource: ResourceModel): ColumnSpec[] {
+  const elements = resource.securableElements;
+  const securable = new Set([
+    ...elements.educationOrganizations.map((element) => element.path),
+    ...elements.students,
+    ...elements.staffs,
+    ...elements.contacts,
+    ...elements.namespaces,
+  ]);
+  const identity = new Set(resource.identityPaths);
+  const specs: ColumnSpec[] = resource.identityPaths.map((path) => ({
+    path,
+    notNull: true,
+    indexed: securable.has(path),
+    fixedByKey: true,
+  }));
+  for (const path of securable) {
+    if (!identity.has(path)) specs.push({ path, notNull: false, indexed: true, fixedByKey: false });
+  }
+  return specs;
+}
+
+/** The descriptor key is case-folded, so even namespace and code value may change (in casing) on update. */
+const descriptorColumnSpecs: readonly ColumnSpec[] = [
+  { path: '$.namespace', notNull: true, indexed: false, fixedByKey: false },
+  { path: '$.codeValue', notNull: true, indexed: false, fixedByKey: false },
+  { path: '$.shortDescription', notNull: true, indexed: false, fixedByKey: false },
+  { path: '$.description', notNull: false, indexed: false, fixedByKey: false },
+  { path: '$.effectiveBeginDate', notNull: false, indexed: false, fixedByKey: false },
+  { path: '$.effectiveEndDate', notNull: false, indexed: false, fixedByKey: false },
+];
+
+/** The key a descriptor is found by: its URI (`namespace#codeValue`), case-folded. */
+function descriptorKey(namespace: string, codeValue: string): string {
+  return foldCase(`${namespace}#${codeValue}`);
+}
+
+function descriptorIdentityKey(write: DocumentWrite): string {
+  const { namespace, codeValue } = write.body;
+  return descriptorKey(String(namespace), String(codeValue));
+}
+
+export function tableLayoutOf(resource: ResourceModel): TableLayout {
+  if (resource.isDescriptor) {
+    return {
+      resource,
+      table: DESCRIPTOR_TABLE,
+      shared: true,
+      columns: buildColumns(resource, descriptorColumnSpecs),
+      identityKeyOf: descriptorIdentityKey,
+    };
+  }
+  return {
+    resource,
+    table: resourceTableName(resource),
+    shared: false,
+    columns: buildColumns(resource, resourceColumnSpecs(resource)),
+    identityKeyOf: (write) => write.identity.key,
+  };
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Checkpoint, loadFingerprint, UnitProgress } from '../../src/load/resume/checkpoint.js';
+import { temporaryFolder } from './support/convert-files.js';
+
+describe('unit progress', () => {
+  it('counts as done exactly the gap-free prefix of completed documents, whatever the completion order', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(40)), (completed) => {
+        const progress = new UnitProgress(0);
+        for (const sequence of completed) progress.complete(sequence);
+        let prefix = 0;
+        while (completed.includes(prefix)) prefix++;
+        return progress.done === prefix && completed.every((sequence) => progress.isDone(sequence));
+      }),
+    );
+  });
+});
+
+describe('the checkpoint file', () => {
+  const files = [{ path: '/data/a.xml', kind: 'xml' as const, size: 10, modifiedMs: 1 }];
+
+  it('saves unit progress, resumes it for the same load only, and is removed at the end', async () => {
+    const file = path.join(temporaryFolder(), 'checkpoint.json');
+    const fingerprint = loadFingerprint('http://api', files);
+    const first = await Checkpoint.open(file, fingerprint, false);
+    for (const sequence of [0, 1, 2, 4]) first.unit('3:/data/a.xml').complete(sequence);
+    await Promise.all([first.save(), first.save()]);
+
+    const resumed = await Checkpoint.open(file, fingerprint, true);
+    expect(resumed.unit('3:/data/a.xml').done).toBe(3);
+    expect(resumed.unit('4:/data/a.xml').done).toBe(0);
+
+    const changed = loadFingerprint('http://api', [{ ...files[0]!, size: 11 }]);
+    await expect(Checkpoint.open(file, changed, true)).rejects.toThrow(/another load/);
+    await expect(Checkpoint.open(file, loadFingerprint('http://other', files), true)).rejects.toThrow(/another load/);
+
+    await resumed.remove();
+    expect(existsSync(file)).toBe(false);
+    await expect(Checkpoint.open(file, fingerprint, true)).rejects.toThrow(/no readable checkpoint/);
+  });
+});

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerLoadCommands } from '../../src/load/index.js';
+import { getModelRegistry } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
+import { temporaryFolder } from './support/convert-files.js';
+import { SAMPLE_DATA } from './support/shared-data.js';
+
+async function run(...args: string[]): Promise<string> {
+  const output: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    output.push(String(chunk));
+    return true;
+  });
+  try {
+    const program = new Command('edfi-api').exitOverride();
+    registerLoadCommands(program);
+    await program.parseAsync(['node', 'edfi-api', ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return output.join('');
+}
+
+async function storedCount(spec: string, endpoint: string): Promise<number | undefined> {
+  const store = await openStore(spec);
+  try {
+    const resource = getModelRegistry().getResource('ed-fi', endpoint)!;
+    return (await store.list(resource, { filters: [], offset: 0, limit: 0, totalCount: true })).totalCount;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('the load commands', () => {
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
+
+  it('sample-data turns the Grand Bend folder into a ready sandbox store', async () => {
+    const folder = temporaryFolder();
+    const store = `sqlite:${path.join(folder, 'data', 'sandbox.sqlite')}`;
+    const output = await run(
+      'sample-data',
+      SAMPLE_DATA,
+      '--store',
+      store,
+      '--progress',
+      'none',
+      '--failed',
+      path.join(folder, 'failed.jsonl'),
+      '--checkpoint',
+      path.join(folder, 'checkpoint.json'),
+    );
+    expect(output).toMatch(/^A new store was set up \(3298 descriptors, 60 school years\)\./);
+    expect(output).toMatch(/Key: {4}\S+\n {2}Secret: \S+/);
+    expect(output).toContain(`Loaded 17,289 of 17,449 documents into ${store}`);
+    expect(output).toContain('17,287 created, 2 updated, 160 failed.');
+    expect(process.exitCode ?? 0).toBe(0);
+    expect(await storedCount(store, 'students')).toBe(960);
+    expect(await storedCount(store, 'learningStandards')).toBe(5597);
+  }, 120_000);
+
+  it('load --direct reads JSON lines into a store and exits 1 when records fail', async () => {
+    const folder = temporaryFolder({
+      'ed-fi.students.jsonl': [
+        JSON.stringify({ studentUniqueId: 'S1', firstName: 'Ann', lastSurname: 'Lee', birthDate: '2010-01-02' }),
+        JSON.stringify({ studentUniqueId: 'S2', firstName: 'Bo' }),
+        'not json',
+      ].join('\n'),
+    });
+    const store = `sqlite:${path.join(folder, 'store.sqlite')}`;
+    const failed = path.join(folder, 'failed.jsonl');
+    const checkpoint = path.join(folder, 'checkpoint.json');
+    const output = await run(
+      ...['load', folder, '--direct', '--store', store, '--progress', 'none'],
+      ...['--failed', failed, '--checkpoint', checkpoint],
+    );
+    expect(output).toContain('Loaded 1 of 3 documents');
+    expect(output).toContain('1 created, 0 updated, 2 failed.');
+    expect(output).toContain(`Failed records: ${failed}`);
+    expect(process.exitCode).toBe(1);
+    expect(await storedCount(store, 'students')).toBe(1);
+  });
+
+  it('load over HTTP needs a URL and credentials', async () => {
+    await expect(run('load', temporaryFolder(), '--progress', 'none')).rejects.toThrow(/--url, --key and --secret/);
+  });
+});

@@ -1,0 +1,79 @@
+// An Ed-Fi server for HTTP tests: a store (in memory unless a file is named) seeded with the default descriptors and
+// school years, an API client with a bearer token, and request helpers over inject().
+import type { ApiServer, InjectResponse } from '@edfi-api/framework';
+import { createEdFiApp } from '../../src/http/app.js';
+import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
+import { createClient } from '../../src/security/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
+
+export const BASE_PATH = '/v7.3/api';
+export const DATA_PATH = `${BASE_PATH}/data/v3`;
+
+export interface RequestOptions {
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface EdFiTestServer {
+  readonly server: ApiServer;
+  readonly store: Store;
+  readonly registry: ModelRegistry;
+  readonly token: string;
+  /** A request under `/data/v3` (e.g. `/ed-fi/students`) with the bearer token unless headers replace it. */
+  data(method: string, path: string, options?: RequestOptions): Promise<InjectResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** A store spec; default `sqlite::memory:`. */
+  readonly store?: string;
+  /** Seed the default descriptors and school years (default true). */
+  readonly seed?: boolean;
+}
+
+async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
+  for (const descriptor of registry.descriptorResources) {
+    await store.seedDescriptors(descriptor, registry.descriptorValuesOf(descriptor.resourceName));
+  }
+}
+
+async function issueToken(server: ApiServer, store: Store): Promise<string> {
+  const client = await createClient(store);
+  const response = await server.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/oauth/token`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: client.key,
+      client_secret: client.secret,
+    }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`Token request failed: ${response.status} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
+  const registry = getModelRegistry();
+  const store = await openStore(options.store ?? 'sqlite::memory:', registry);
+  const server = await createEdFiApp({ store, registry, logger: silentLogger });
+  const token = await issueToken(server, store);
+  const data = (method: string, path: string, request: RequestOptions = {}): Promise<InjectResponse> =>
+    server.inject({
+      method,
+      url: `${DATA_PATH}${path}`,
+      headers: { authorization: `Bearer ${token}`, ...request.headers },
+      body: request.body,
+    });
+  if (options.seed ?? true) {
+    await seedDefaults(store, registry);
+    for (const schoolYear of registry.schoolYears) {
+      const response = await data('POST', '/ed-fi/schoolYearTypes', { body: schoolYear });
+      if (response.status !== 201) throw new Error(`Seeding school years failed: ${response.body}`);
+    }
+  }
+  return { server, store, registry, token, data, close: () => store.close() };
+}
+
+/** Only errors reach the test output (an unexpected 500 shows its cause there). */
+const silentLogger = { info: () => undefined, warn: () => undefined, error: console.error };
