@@ -1,0 +1,53 @@
+// Resolves the `{namespace}/{resource}` of a data route and gathers what the operations need from the request.
+import type { RequestContext } from '@edfi-api/framework';
+import { ApiProblem, type DataRequest, type QueryParameters } from '../../api/index.js';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import { requestRoot } from '../meta/index.js';
+
+export interface ResourceRouteParams {
+  readonly namespace: string;
+  readonly resource: string;
+}
+
+/** The path of the resource collection as requested: the route path without a trailing slash or the `{id}`. */
+function collectionPathOf(path: string, isItemRoute: boolean): string {
+  const withoutSlash = path.endsWith('/') ? path.slice(0, -1) : path;
+  return isItemRoute ? withoutSlash.slice(0, withoutSlash.lastIndexOf('/')) : withoutSlash;
+}
+
+/** The resource the route names; the ODS has no route for an unknown resource, so its routing 404 answers. */
+export function resourceOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ResourceModel {
+  const resource = registry.getResource(ctx.params.namespace, ctx.params.resource);
+  if (resource === undefined) throw new ApiProblem('notFound', { raisedBeforeController: true });
+  return resource;
+}
+
+export function dataRequestOf(
+  ctx: RequestContext<ResourceRouteParams>,
+  registry: ModelRegistry,
+  basePath: string,
+  isItemRoute: boolean,
+): DataRequest {
+  return {
+    resource: resourceOf(ctx, registry),
+    caller: { clientId: ctx.auth.clientId },
+    // Only writes answer a Location, so reads never pay for building the URL.
+    get collectionUrl() {
+      return requestRoot(ctx, basePath) + collectionPathOf(ctx.path, isItemRoute);
+    },
+    headers: ctx.headers,
+  };
+}
+
+/** Parameter names match case-insensitively; of repeated names the first value counts, as ASP.NET binds them. */
+export function queryParametersOf(ctx: RequestContext<unknown>): QueryParameters {
+  const parameters = new Map<string, string>();
+  const { url } = ctx.raw;
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return parameters;
+  for (const [name, value] of new URLSearchParams(url.slice(queryStart + 1))) {
+    const key = name.toLowerCase();
+    if (!parameters.has(key)) parameters.set(key, value);
+  }
+  return parameters;
+}

@@ -1,0 +1,72 @@
+// The data routes (contract §1.3): collection and item routes for every resource, resolved through the model
+// registry, bearer-authenticated. Change-query, partition and composite routes join this list as their operations land.
+import { route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+import {
+  allowEveryAction,
+  collectionDeletion,
+  collectionReplacement,
+  deleteDocument,
+  itemPost,
+  queryDocuments,
+  readDocument,
+  updateDocument,
+  upsertDocument,
+  type ApiProblem,
+  type Authorize,
+  type DataRequest,
+  type DataServices,
+} from '../../api/index.js';
+import type { ModelRegistry } from '../../model/index.js';
+import type { Store } from '../../store/store.js';
+import { normalizeBasePath } from '../meta/index.js';
+import { dataRequestOf, queryParametersOf, resourceOf, type ResourceRouteParams } from './data-request.js';
+import { send } from './raw-data-response.js';
+import { jsonBodyOf } from './request-body.js';
+
+export interface DataRoutesOptions {
+  readonly store: Store;
+  readonly registry: ModelRegistry;
+  /** Where the API is mounted, e.g. `/v7.3/api` (for absolute `Location` URLs). */
+  readonly basePath: string;
+  /** Claim-set authorization; defaults to allowing every action. */
+  readonly authorize?: Authorize;
+}
+
+const COLLECTION = '/data/v3/{namespace}/{resource}';
+const ITEM = '/data/v3/{namespace}/{resource}/{id}';
+const BEARER = { auth: ['bearer'] } as const;
+
+export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
+  const { registry } = options;
+  const services: DataServices = {
+    store: options.store,
+    registry,
+    authorize: options.authorize ?? allowEveryAction,
+  };
+  const basePath = normalizeBasePath(options.basePath);
+  const collection = (ctx: RequestContext<ResourceRouteParams>): DataRequest =>
+    dataRequestOf(ctx, registry, basePath, false);
+  const item = (ctx: RequestContext<ResourceRouteParams>): DataRequest => dataRequestOf(ctx, registry, basePath, true);
+  /** A method the resource's routes refuse with an explanation (once the resource is known to exist). */
+  const rejected = (ctx: RequestContext<ResourceRouteParams>, explanation: () => ApiProblem): never => {
+    resourceOf(ctx, registry);
+    throw explanation();
+  };
+
+  return [
+    route.get(COLLECTION, BEARER, (ctx) => send(queryDocuments(services, collection(ctx), queryParametersOf(ctx)))),
+    route.post(COLLECTION, BEARER, async (ctx) => {
+      const request = collection(ctx);
+      return send(upsertDocument(services, request, await jsonBodyOf(ctx)));
+    }),
+    route.put(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionReplacement)),
+    route.delete(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionDeletion)),
+    route.get(ITEM, BEARER, (ctx) => send(readDocument(services, item(ctx), ctx.params.id))),
+    route.put(ITEM, BEARER, async (ctx) => {
+      const request = item(ctx);
+      return send(updateDocument(services, request, ctx.params.id, await jsonBodyOf(ctx)));
+    }),
+    route.delete(ITEM, BEARER, (ctx) => send(deleteDocument(services, item(ctx), ctx.params.id))),
+    route.post(ITEM, BEARER, (ctx) => rejected(ctx, itemPost)),
+  ];
+}
