@@ -19,5 +19,8 @@ export interface DataRequest {
   readonly headers: IncomingHttpHeaders;
 }
 
+/** What reads need of a request: they answer no `Location`. */
+export type ReadRequest = Pick<DataRequest, 'resource' | 'caller' | 'headers'>;
+
 /** Query-string parameters by lower-cased name (names match case-insensitively), first value of each. */
 export type QueryParameters = ReadonlyMap<string, string>;

@@ -8,6 +8,12 @@ export interface ProblemType {
   readonly detail: string;
 }
 
+const dependentItemExists = {
+  type: 'urn:ed-fi:api:data-conflict:dependent-item-exists',
+  title: 'Dependent Item Exists',
+  status: 409,
+} as const;
+
 export const problemTypes = {
   badRequest: {
     type: 'urn:ed-fi:api:bad-request',
@@ -39,6 +45,22 @@ export const problemTypes = {
     status: 401,
     detail: 'The caller could not be authenticated.',
   },
+  /** The caller's claim set holds no claim on the resource or its parents (contract §8.7). */
+  accessDeniedResource: {
+    type: 'urn:ed-fi:api:security:authorization:access-denied:resource',
+    title: 'Authorization Denied',
+    status: 403,
+    detail: 'Access to the requested data could not be authorized. You do not have permissions to access this data.',
+  },
+  /** The claim set has claims on the resource, but none grants the action (contract §8.7). */
+  accessDeniedAction: {
+    type: 'urn:ed-fi:api:security:authorization:access-denied:action',
+    title: 'Authorization Denied',
+    status: 403,
+    detail:
+      'Access to the requested data could not be authorized. You do not have permissions to perform the requested ' +
+      'operation on the data.',
+  },
   notFound: {
     type: 'urn:ed-fi:api:not-found',
     title: 'Not Found',
@@ -51,6 +73,12 @@ export const problemTypes = {
     status: 405,
     detail: 'The request construction was invalid.',
   },
+  snapshotMethodNotAllowed: {
+    type: 'urn:ed-fi:api:snapshots:method-not-allowed',
+    title: 'Method Not Allowed with Snapshots',
+    status: 405,
+    detail: 'An attempt was made to modify data in a Snapshot, but this data is read-only.',
+  },
   unresolvedReference: {
     type: 'urn:ed-fi:api:data-conflict:unresolved-reference',
     title: 'Unresolved Reference',
@@ -58,10 +86,18 @@ export const problemTypes = {
     detail: 'A referenced item does not exist.',
   },
   dependentItemExists: {
-    type: 'urn:ed-fi:api:data-conflict:dependent-item-exists',
-    title: 'Dependent Item Exists',
-    status: 409,
+    ...dependentItemExists,
     detail: 'The requested action cannot be performed because this item is referenced by another item.',
+  },
+  /**
+   * An identity update whose cascade would rewrite more documents than the store allows (its
+   * `maxCascadeDocuments`): refused as a conflict with the items that depend on the key, so nothing changes.
+   */
+  cascadeLimitExceeded: {
+    ...dependentItemExists,
+    detail:
+      'The identifying values of this item cannot be changed because too many items that reference it would have to ' +
+      'change with it.',
   },
   nonUniqueIdentity: {
     type: 'urn:ed-fi:api:data-conflict:non-unique-identity',
@@ -80,6 +116,13 @@ export const problemTypes = {
     title: 'Unsupported Media Type',
     status: 415,
     detail: 'The request construction was invalid.',
+  },
+  /** A client asking for a token while it holds the maximum of unexpired ones (contract §2.3 row 12). */
+  tooManyTokens: {
+    type: 'urn:ed-fi:api:security:authentication:too-many-tokens',
+    title: 'Too Many Tokens',
+    status: 429,
+    detail: 'The caller has authenticated too many times in too short of a time period.',
   },
   system: {
     type: 'urn:ed-fi:api:system',

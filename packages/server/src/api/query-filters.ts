@@ -1,7 +1,8 @@
 // Query-by-example filters of GET lists (contract §3.2): every query field of the resource, bound to its type from
 // the resource shape; unknown names are ignored, and default values (0, false, empty GUID, MinValue) filter nothing.
 import { parseJsonPath, type PropertyShape, type ResourceModel } from '../model/index.js';
-import type { QueryFilter } from '../store/store.js';
+import type { ChangeVersionRange, QueryFilter } from '../store/store.js';
+import { bindChangeVersions } from './change-versions.js';
 import type { QueryParameters } from './data-request.js';
 import { PAGING_PARAMETER_NAMES } from './paging.js';
 import {
@@ -88,4 +89,13 @@ export function bindQueryFilters(
     if (value !== undefined && value !== field.defaultValue) filters.push({ field: field.name, value });
   }
   return filters;
+}
+
+/** What selects the items of a list or of its partitions: query-by-example filters and change-version bounds. */
+export function bindSelection(
+  resource: ResourceModel,
+  query: QueryParameters,
+  errors: QueryBindingErrors,
+): { filters: QueryFilter[]; changeVersions: ChangeVersionRange | undefined } {
+  return { filters: bindQueryFilters(resource, query, errors), changeVersions: bindChangeVersions(query, errors) };
 }

@@ -1,46 +1,42 @@
-// GET {resource} (contract §3.2): bind and check the query, list one page, answer with `Total-Count` and
-// `Next-Page-Token` headers.
-import type { ListQuery, QueryFilter } from '../store/store.js';
-import type { DataRequest, DataServices, QueryParameters } from './data-request.js';
+// GET {resource} (contract §3.2, §4.3, §5.2): bind and check the query, list one page (by offset, or within a page
+// token's doc-id range), answer with `Total-Count` and `Next-Page-Token` headers.
+import type { ListQuery } from '../store/store.js';
+import type { DataServices, QueryParameters, ReadRequest } from './data-request.js';
 import { jsonResponse, type DataResponse } from './data-response.js';
 import { encodePageToken, INT32_MAX } from './page-token.js';
-import { bindPagingParameters, pageOf, type Page } from './paging.js';
+import { bindPagingParameters, pageOf } from './paging.js';
 import { QueryBindingErrors } from './query-binding.js';
-import { bindQueryFilters } from './query-filters.js';
+import { bindSelection } from './query-filters.js';
 import { renderDocuments } from './representation.js';
-
-/**
- * Until the store can list a range of document ids (cursor paging), page tokens count item positions: a token's range
- * [min, max] is a range of positions in list order, and the next token continues after the last item returned.
- */
-function listQueryOf(page: Page, filters: readonly QueryFilter[]): ListQuery {
-  if (page.cursor === undefined)
-    return { filters, offset: page.offset, limit: page.limit, totalCount: page.totalCount };
-  const offset = Math.max(page.cursor.min, 0);
-  const limit = Math.max(Math.min(page.limit, page.cursor.max - offset + 1), 0);
-  return { filters, offset, limit, totalCount: false };
-}
-
-function nextPageToken(page: Page, query: ListQuery, count: number): string {
-  return encodePageToken({ min: query.offset + count, max: page.cursor?.max ?? INT32_MAX });
-}
+import { readsFor } from './snapshot.js';
 
 export async function queryDocuments(
   services: DataServices,
-  request: DataRequest,
+  request: ReadRequest,
   parameters: QueryParameters,
 ): Promise<DataResponse> {
   const { resource } = request;
+  const reads = await readsFor(services.store, request);
   const bindingErrors = new QueryBindingErrors();
   const paging = bindPagingParameters(parameters, bindingErrors);
-  const filters = bindQueryFilters(resource, parameters, bindingErrors);
+  const { filters, changeVersions } = bindSelection(resource, parameters, bindingErrors);
   bindingErrors.throwIfAny();
   const page = pageOf(paging);
   await services.authorize({ action: 'Read', resource, caller: request.caller });
-  const query = listQueryOf(page, filters);
-  const { items, totalCount } = await services.store.list(resource, query);
+  const query: ListQuery = {
+    filters,
+    offset: page.offset,
+    limit: page.limit,
+    totalCount: page.totalCount,
+    changeVersions,
+    docIds: page.cursor,
+  };
+  const { items, totalCount } = await reads.list(resource, query);
   const headers: Record<string, string> = {};
   if (totalCount !== undefined) headers['Total-Count'] = String(totalCount);
-  if (items.length > 0) headers['Next-Page-Token'] = nextPageToken(page, query, items.length);
+  const last = items[items.length - 1];
+  // "The rest": after the last item returned, to the end of the token's range (or of the collection).
+  if (last !== undefined)
+    headers['Next-Page-Token'] = encodePageToken({ min: last.docId + 1, max: page.cursor?.max ?? INT32_MAX });
   return jsonResponse(200, renderDocuments(items), headers);
 }

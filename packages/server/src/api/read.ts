@@ -1,20 +1,22 @@
 // GET {resource}/{id} (contract §3.3): the representation with a quoted `ETag`, or 304 for a matching If-None-Match.
-import type { DataRequest, DataServices } from './data-request.js';
+import type { DataServices, ReadRequest } from './data-request.js';
 import { emptyResponse, etagHeader, jsonResponse, type DataResponse } from './data-response.js';
 import { isNotModified } from './preconditions.js';
 import { ApiProblem } from './problems.js';
 import { renderDocument } from './representation.js';
 import { readableIdOf } from './route-id.js';
+import { readsFor } from './snapshot.js';
 
 export async function readDocument(
   services: DataServices,
-  request: DataRequest,
+  request: ReadRequest,
   routeId: string,
 ): Promise<DataResponse> {
   const { resource } = request;
   const id = readableIdOf(routeId);
+  const reads = await readsFor(services.store, request);
   await services.authorize({ action: 'Read', resource, caller: request.caller });
-  const stored = await services.store.get(resource, id);
+  const stored = await reads.get(resource, id);
   if (stored === undefined) throw new ApiProblem('notFound', { detail: 'The specified item could not be found.' });
   if (isNotModified(request.headers, stored.etag)) return emptyResponse(304);
   return jsonResponse(200, renderDocument(stored), { ETag: etagHeader(stored.etag) });

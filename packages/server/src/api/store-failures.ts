@@ -40,6 +40,8 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
             ? undefined
             : [`A primary key conflict occurred when attempting to create or update a record in the '${name}' table.`],
       });
+    case 'cascade-limit-exceeded':
+      return new ApiProblem('cascadeLimitExceeded', { errors: [error.message] });
     case 'key-change-not-supported':
       return new ApiProblem('keyChangeNotSupported', {
         detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,

@@ -1,24 +1,119 @@
-// `edfi-api clients create`: adds an API client to a store and prints its credentials once.
-import { createClient, type NewClientOptions } from '../security/index.js';
+// `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
+// once, since the store keeps only its hash.
+import { createClient, listClients, type ClientSummary, type NewClientOptions } from '../security/index.js';
+import type { Store } from '../store/store.js';
 import { openStoreCreatingFolder } from './store-location.js';
 
-export interface CreateClientCommandOptions extends NewClientOptions {
+type Print = (text: string) => void;
+
+interface StoreFlag {
   readonly store: string;
 }
 
-export async function createClientCommand(
-  options: CreateClientCommandOptions,
-  print: (text: string) => void,
-): Promise<void> {
-  const store = await openStoreCreatingFolder(options.store);
+export interface CreateClientFlags extends StoreFlag {
+  readonly key?: string;
+  readonly secret?: string;
+  readonly name?: string;
+  readonly vendor?: string;
+  readonly application?: string;
+  readonly claimSet?: string;
+  readonly edorg?: readonly number[];
+  readonly namespace?: readonly string[];
+  readonly profile?: readonly string[];
+}
+
+export interface ListClientsFlags extends StoreFlag {
+  readonly json?: boolean;
+}
+
+export interface RevokeClientFlags extends StoreFlag {
+  readonly key: string;
+}
+
+async function withStore<T>(spec: string, use: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStoreCreatingFolder(spec);
   try {
-    const created = await createClient(store, options);
-    for (const warning of created.warnings) print(`Warning: ${warning}`);
-    print(`Created client '${created.name}'.`);
-    print(`Key:    ${created.key}`);
-    if (options.secret === undefined)
-      print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
+    return await use(store);
   } finally {
     await store.close();
   }
+}
+
+function listed(values: readonly (string | number)[]): string {
+  return values.length === 0 ? '-' : values.join(',');
+}
+
+function optionsOf(flags: CreateClientFlags): NewClientOptions {
+  return {
+    key: flags.key,
+    secret: flags.secret,
+    name: flags.name,
+    vendor: flags.vendor,
+    application: flags.application,
+    claimSet: flags.claimSet,
+    educationOrganizationIds: flags.edorg,
+    namespacePrefixes: flags.namespace,
+    profiles: flags.profile,
+  };
+}
+
+export function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
+  return withStore(flags.store, async (store) => {
+    const created = await createClient(store, optionsOf(flags));
+    for (const warning of created.warnings) print(`Warning: ${warning}`);
+    print(`Created client '${created.name}' of application '${created.application}' (vendor '${created.vendor}').`);
+    print(`Key:    ${created.key}`);
+    if (flags.secret === undefined) {
+      print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
+    }
+    print(`Claim set:                ${created.claimSet}`);
+    print(`Education organizations:  ${listed(created.educationOrganizationIds)}`);
+    print(`Namespace prefixes:       ${listed(created.namespacePrefixes)}`);
+    if (created.profiles.length > 0) print(`Profiles:                 ${listed(created.profiles)}`);
+  });
+}
+
+const COLUMNS: readonly [string, (client: ClientSummary) => string][] = [
+  ['KEY', (client) => client.key],
+  ['NAME', (client) => client.name],
+  ['VENDOR', (client) => client.vendor ?? '-'],
+  ['APPLICATION', (client) => client.application ?? '-'],
+  ['CLAIM SET', (client) => client.claimSet],
+  ['EDORGS', (client) => listed(client.educationOrganizationIds)],
+  ['NAMESPACES', (client) => listed(client.namespacePrefixes)],
+  ['PROFILES', (client) => listed(client.profiles)],
+  ['ACTIVE', (client) => (client.active ? 'yes' : 'no')],
+  ['TOKENS', (client) => String(client.liveTokens)],
+];
+
+function table(clients: readonly ClientSummary[]): string[] {
+  const rows = [
+    COLUMNS.map(([heading]) => heading),
+    ...clients.map((client) => COLUMNS.map(([, cell]) => cell(client))),
+  ];
+  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export function listClientsCommand(flags: ListClientsFlags, print: Print): Promise<void> {
+  return withStore(flags.store, async (store) => {
+    const clients = await listClients(store);
+    if (flags.json) print(JSON.stringify(clients, null, 2));
+    else if (clients.length === 0) print('No clients.');
+    else for (const line of table(clients)) print(line);
+  });
+}
+
+export function revokeClientCommand(flags: RevokeClientFlags, print: Print): Promise<void> {
+  return withStore(flags.store, async (store) => {
+    const deletedTokens = await store.revokeClient(flags.key);
+    if (deletedTokens === undefined) throw new Error(`No client has the key '${flags.key}'.`);
+    print(`Revoked client '${flags.key}': deactivated, ${deletedTokens} access token(s) deleted.`);
+    print('A running server that cached its tokens refuses them within a minute (the token cache lifetime).');
+  });
 }

@@ -1,7 +1,8 @@
-// First start on an empty store: default descriptors, the school years and a sandbox client to try the API with.
+// First start on an empty store: default descriptors, the school years and a sandbox client to try the API with (claim
+// set `Ed-Fi Sandbox`, the sandbox namespaces, no education organizations).
 import { allowEveryAction, upsertDocument, type DataServices } from '../api/index.js';
 import type { ModelRegistry } from '../model/index.js';
-import { createClient, type CreatedClient } from '../security/index.js';
+import { createClient, SANDBOX_APPLICATION, type CreatedClient } from '../security/index.js';
 import type { Store } from '../store/store.js';
 
 export type SeedMode = 'descriptors' | 'none';
@@ -43,6 +44,13 @@ export async function prepareFirstStart(
   if (!(await store.isEmpty())) return undefined;
   const descriptors = seed === 'descriptors' ? await seedDefaultDescriptors(store, registry) : 0;
   const schoolYears = await seedSchoolYears(store, registry);
-  const sandbox = await createClient(store, { name: 'Sandbox' });
+  const { vendorName, applicationName, claimSetName, namespacePrefixes } = SANDBOX_APPLICATION;
+  const sandbox = await createClient(store, {
+    name: 'Sandbox',
+    vendor: vendorName,
+    application: applicationName,
+    claimSet: claimSetName,
+    namespacePrefixes,
+  });
   return { sandbox, descriptors, schoolYears };
 }

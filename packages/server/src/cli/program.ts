@@ -1,8 +1,15 @@
-// The `edfi-api` command line: `serve` and `clients create`, every command taking `--store`.
+// The `edfi-api` command line: `serve`, `clients create | list | revoke` and `load`, every command taking `--store`.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
 import { jsonLogger } from './json-log.js';
-import { createClientCommand, type CreateClientCommandOptions } from './clients-command.js';
+import {
+  createClientCommand,
+  listClientsCommand,
+  revokeClientCommand,
+  type CreateClientFlags,
+  type ListClientsFlags,
+  type RevokeClientFlags,
+} from './clients-command.js';
 import { registerLoadCommands } from '../load/cli.js';
 import { serve, type ServeOptions } from './serve.js';
 import { DEFAULT_STORE } from './store-location.js';
@@ -15,6 +22,18 @@ function integerIn(min: number, max: number): (value: string) => number {
     }
     return parsed;
   };
+}
+
+/** A repeatable option's parser: every occurrence adds its parsed value to the list. */
+function repeatable<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}
+
+function educationOrganizationId(value: string): number {
+  if (!/^[0-9]+$/.test(value)) {
+    throw new InvalidArgumentError('Expected an education organization id (a whole number).');
+  }
+  return Number(value);
 }
 
 function storeOption(): Option {
@@ -45,22 +64,59 @@ export function buildProgram(): Command {
     .addOption(
       new Option('--workers <n>', 'worker processes sharing the store').default(1).argParser(integerIn(1, 256)),
     )
+    .addOption(
+      new Option('--admin-key <key>', 'enable the admin API ({base}/admin/clients) for this Basic user').env(
+        'EDFI_ADMIN_KEY',
+      ),
+    )
+    .addOption(
+      new Option('--admin-secret <secret>', 'password of --admin-key (prefer the environment variable)').env(
+        'EDFI_ADMIN_SECRET',
+      ),
+    )
     .action((flags: ServeOptions) =>
       serve(flags, { logger: jsonLogger(), notice: (text) => process.stderr.write(`${text}\n`) }),
     );
 
-  program
-    .command('clients')
-    .description('manage API clients')
+  const print = (text: string): void => void process.stdout.write(`${text}\n`);
+  const clients = program.command('clients').description('manage API clients');
+  clients
     .command('create')
-    .description('create an API client; the key and secret are generated when not given')
+    .description('create an API client in an application; the key and secret are generated when not given')
     .option('--key <key>', 'client key')
     .option('--secret <secret>', 'client secret (at least 32 characters recommended)')
-    .option('--name <name>', 'display name')
+    .option('--name <name>', 'display name (default: the key)')
+    .option('--claim-set <name>', "the application's claim set, e.g. 'SIS Vendor' (default: 'Ed-Fi Sandbox')")
+    .option(
+      '--edorg <id>',
+      'an education organization id of the application (repeatable)',
+      repeatable(educationOrganizationId),
+    )
+    .option(
+      '--namespace <prefix>',
+      "a namespace prefix of the vendor, e.g. 'uri://ed-fi.org' (repeatable)",
+      repeatable(String),
+    )
+    .option('--profile <name>', 'a profile assigned to the application (repeatable)', repeatable(String))
+    .option('--vendor <name>', 'vendor, found or created by name (default: the application)')
+    .option(
+      '--application <name>',
+      "application, found or created by name within the vendor (default: the client's name)",
+    )
     .addOption(storeOption())
-    .action((flags: CreateClientCommandOptions) =>
-      createClientCommand(flags, (text) => process.stdout.write(`${text}\n`)),
-    );
+    .action((flags: CreateClientFlags) => createClientCommand(flags, print));
+  clients
+    .command('list')
+    .description('list the API clients (never their secrets) with their applications and live token counts')
+    .option('--json', 'print JSON instead of a table')
+    .addOption(storeOption())
+    .action((flags: ListClientsFlags) => listClientsCommand(flags, print));
+  clients
+    .command('revoke')
+    .description('deactivate an API client and delete its access tokens')
+    .requiredOption('--key <key>', 'client key')
+    .addOption(storeOption())
+    .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
 
   registerLoadCommands(program);
   return program;

@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { Logger } from '@edfi-api/framework';
+import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApp } from '../http/app.js';
 import { normalizeBasePath } from '../http/meta/index.js';
 import { getModelRegistry } from '../model/index.js';
@@ -21,6 +22,9 @@ export interface ServeOptions {
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly workers: number;
+  /** The admin API's Basic credential; the admin API is off without it. */
+  readonly adminKey?: string;
+  readonly adminSecret?: string;
 }
 
 export interface ServeOutput {
@@ -35,6 +39,17 @@ function tlsFilesOf(options: ServeOptions): TlsFiles | undefined {
     throw new Error('HTTPS needs both --tls-cert and --tls-key.');
   }
   return { cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) };
+}
+
+function adminCredentialsOf(options: ServeOptions): AdminCredentials | undefined {
+  const { adminKey: key, adminSecret: secret } = options;
+  if (key === undefined && secret === undefined) return undefined;
+  if (key === undefined || secret === undefined || key.trim() === '' || secret.trim() === '') {
+    throw new Error(
+      'The admin API needs both --admin-key and --admin-secret (or EDFI_ADMIN_KEY and EDFI_ADMIN_SECRET).',
+    );
+  }
+  return { key, secret };
 }
 
 function baseUrl(scheme: string, port: number, basePath: string): string {
@@ -56,24 +71,27 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const started = performance.now();
   const { logger } = output;
   const tls = tlsFilesOf(options);
+  const admin = adminCredentialsOf(options);
   const registry = getModelRegistry();
   const store = await openStoreCreatingFolder(options.store, registry);
   const firstStart = cluster.isWorker ? undefined : await prepareFirstStart(store, registry, options.seed);
-  const app = await createEdFiApp({ store, registry, basePath: options.basePath, logger });
+  const app = await createEdFiApp({ store, registry, basePath: options.basePath, logger, admin });
   const listener = await listen(withRequestLog(app.handler, logger), { port: options.port, tls });
   stopOnSignals(async () => {
     await listener.close();
     await store.close();
   }, logger);
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
-  logger.info('listening', { url, port: listener.port, startupMs: Math.round(performance.now() - started) });
+  const startupMs = Math.round(performance.now() - started);
+  logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined });
   if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
 }
 
 async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Promise<void> {
   const { logger } = output;
-  // Reading the files here reports a missing one once, before any worker starts.
+  // Reading the files and checking the admin credential here reports a problem once, before any worker starts.
   const scheme = tlsFilesOf(options) === undefined ? 'http' : 'https';
+  adminCredentialsOf(options);
   const firstStart = await prepareStore(options);
   const listening = new Set<number>();
   let stopping = false;

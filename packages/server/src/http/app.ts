@@ -1,9 +1,11 @@
-// The Ed-Fi API server: the framework server mounted at the base path, with the data, OAuth and metadata routes and
-// every error rendered as the ODS renders it.
+// The Ed-Fi API server: the framework server mounted at the base path, with the data, OAuth, metadata and (when an
+// admin credential is configured) admin routes, and every error rendered as the ODS renders it.
 import { createServer, type ApiServer, type Logger } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
-import { createBearerVerifier, oauthRoutes } from '../security/index.js';
+import { createBearerVerifier, oauthRoutes, tokenInfoRoutes } from '../security/index.js';
 import type { Store } from '../store/store.js';
+import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
+import { adminRoutes } from './admin/admin-routes.js';
 import { dataRoutes } from './data/routes.js';
 import { metaRoutes, normalizeBasePath } from './meta/index.js';
 import { createProblemRenderer } from './problem-details.js';
@@ -17,6 +19,10 @@ export interface EdFiAppOptions {
   readonly logger?: Logger;
   /** Lifetime of issued access tokens; default 1800 s. */
   readonly tokenLifetimeSeconds?: number;
+  /** Unexpired tokens a client may hold; default 15. */
+  readonly tokensPerClient?: number;
+  /** Enables the admin API (`{base}/admin/clients`) for this Basic credential; off when absent. */
+  readonly admin?: AdminCredentials;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -35,9 +41,12 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   const registry = options.registry ?? getModelRegistry();
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
+  const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
+  const verifier = createBearerVerifier(store);
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
-    bearerVerifier: createBearerVerifier(store),
+    bearerVerifier: verifier.verify,
+    ...(admin === undefined ? {} : { clientRepository: adminClientRepository(admin) }),
     renderError: createProblemRenderer({ basePath, logger }),
     implicitHead: false,
     implicitOptions: false,
@@ -47,8 +56,10 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   });
   server.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath }),
-    ...oauthRoutes({ store, tokenLifetimeSeconds: options.tokenLifetimeSeconds }),
+    ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
+    ...tokenInfoRoutes({ store, registry }),
     ...metaRoutes({ registry, basePath }),
+    ...(admin === undefined ? [] : adminRoutes({ store, verifier })),
   ]);
   return server;
 }

@@ -1,24 +1,72 @@
-// Opaque bearer tokens: 32 random lowercase hex digits, kept in the store only as a SHA-256 hash with their expiry.
+// Opaque bearer tokens: 32 random lowercase hex digits, kept in the store only as a SHA-256 hash with their expiry and
+// scope, and the caller a presented token stands for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
+import { callerFor, type Caller } from './caller.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 1800;
+/** The ODS's shipped `BearerTokenPerClientLimit`. */
+export const DEFAULT_TOKENS_PER_CLIENT = 15;
+
+// The ODS parses the value as a GUID: the "N" (32 hex digits) and "D" (hyphenated) spellings, in either case.
+const GUID_N = /^[0-9a-f]{32}$/i;
+const GUID_D = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token as issued (32 lowercase hex digits), or undefined when the value is not a GUID. */
+export function normalizeAccessToken(value: string): string | undefined {
+  if (GUID_N.test(value)) return value.toLowerCase();
+  if (GUID_D.test(value)) return value.replaceAll('-', '').toLowerCase();
+  return undefined;
+}
 
 export function hashAccessToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+export interface TokenIssue {
+  readonly clientKey: string;
+  readonly lifetimeSeconds: number;
+  readonly perClientLimit: number;
+  /** The scope the token is narrowed to. */
+  readonly educationOrganizationId?: number;
+  /** Epoch milliseconds. */
+  readonly now: number;
+}
+
+/** A new token, or undefined when the client already holds `perClientLimit` unexpired tokens. */
 export async function issueAccessToken(
   store: Pick<Store, 'saveAccessToken'>,
-  clientKey: string,
-  lifetimeSeconds: number,
-  now: number = Date.now(),
-): Promise<string> {
+  issue: TokenIssue,
+): Promise<string | undefined> {
   const token = randomBytes(16).toString('hex');
-  await store.saveAccessToken({
-    tokenHash: hashAccessToken(token),
-    clientKey,
-    expiresAt: now + lifetimeSeconds * 1000,
-  });
-  return token;
+  const saved = await store.saveAccessToken(
+    {
+      tokenHash: hashAccessToken(token),
+      clientKey: issue.clientKey,
+      expiresAt: issue.now + issue.lifetimeSeconds * 1000,
+      educationOrganizationId: issue.educationOrganizationId,
+    },
+    { perClientLimit: issue.perClientLimit, now: issue.now },
+  );
+  return saved ? token : undefined;
+}
+
+export type TokenHolderStore = Pick<Store, 'findAccessToken' | 'findClientApplication'>;
+
+export interface TokenHolder {
+  readonly caller: Caller;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
+
+/** Who holds a normalized token: undefined when it is unknown, expired at `now` or its client inactive. */
+export async function findTokenHolder(
+  store: TokenHolderStore,
+  token: string,
+  now: number,
+): Promise<TokenHolder | undefined> {
+  const record = await store.findAccessToken(hashAccessToken(token), now);
+  if (record === undefined) return undefined;
+  const application = await store.findClientApplication(record.clientKey);
+  return { caller: callerFor(record, application), expiresAt: record.expiresAt };
 }

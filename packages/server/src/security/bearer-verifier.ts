@@ -1,7 +1,8 @@
-// Verifies opaque bearer tokens against the store, with a short in-memory cache of the tokens found.
+// Verifies opaque bearer tokens against the store, with a short in-memory cache of the callers found; a revocation in
+// this process drops the client's cached tokens at once, other processes trust theirs until the cache TTL runs out.
 import { Token, Unauthorized, type BearerVerifier } from '@edfi-api/framework';
-import type { Store } from '../store/store.js';
-import { hashAccessToken } from './access-tokens.js';
+import { findTokenHolder, normalizeAccessToken, type TokenHolderStore } from './access-tokens.js';
+import { claimsOf, type AccessTokenClaims } from './caller.js';
 
 export interface BearerVerifierOptions {
   /** How long a found token is trusted without asking the store again. Default 60 s; 0 disables the cache. */
@@ -12,7 +13,12 @@ export interface BearerVerifierOptions {
   readonly now?: () => number;
 }
 
-export type AccessTokenClaims = { readonly client_id: string };
+export interface AccessTokenVerifier {
+  /** The framework's bearer hook: a Token whose claims are the caller (see `callerOf`). */
+  readonly verify: BearerVerifier;
+  /** Forgets the client's cached tokens, so its revocation takes effect at once in this process. */
+  forgetClient(clientKey: string): void;
+}
 
 interface CachedToken {
   readonly token: Token<AccessTokenClaims>;
@@ -20,20 +26,10 @@ interface CachedToken {
   readonly cachedUntil: number;
 }
 
-// The ODS parses the value as a GUID: the "N" (32 hex digits) and "D" (hyphenated) spellings, in either case.
-const GUID_N = /^[0-9a-f]{32}$/i;
-const GUID_D = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function normalizedToken(value: string): string {
-  if (GUID_N.test(value)) return value.toLowerCase();
-  if (GUID_D.test(value)) return value.replaceAll('-', '').toLowerCase();
-  throw new Unauthorized('Invalid Authorization header.');
-}
-
 export function createBearerVerifier(
-  store: Pick<Store, 'findAccessToken'>,
+  store: TokenHolderStore,
   options: BearerVerifierOptions = {},
-): BearerVerifier {
+): AccessTokenVerifier {
   const ttl = options.cacheTtlMs ?? 60_000;
   const capacity = options.cacheSize ?? 10_000;
   const now = options.now ?? Date.now;
@@ -46,22 +42,28 @@ export function createBearerVerifier(
   }
 
   async function lookUp(key: string, at: number): Promise<Token<AccessTokenClaims>> {
-    const record = await store.findAccessToken(hashAccessToken(key), at);
-    if (record === undefined) throw new Unauthorized('Invalid token');
-    const token = new Token<AccessTokenClaims>({ client_id: record.clientKey });
-    remember(key, { token, expiresAt: record.expiresAt, cachedUntil: at + ttl });
+    const holder = await findTokenHolder(store, key, at);
+    if (holder === undefined) throw new Unauthorized('Invalid token');
+    const token = new Token<AccessTokenClaims>(claimsOf(holder.caller));
+    remember(key, { token, expiresAt: holder.expiresAt, cachedUntil: at + ttl });
     return token;
   }
 
-  return (value) => {
-    const key = normalizedToken(value);
-    const at = now();
-    const cached = cache.get(key);
-    if (cached !== undefined) {
-      // A token expiring inside the cache window is still refused on time.
-      if (at < cached.expiresAt && at < cached.cachedUntil) return cached.token;
-      cache.delete(key);
-    }
-    return lookUp(key, at);
+  return {
+    verify(value) {
+      const key = normalizeAccessToken(value);
+      if (key === undefined) throw new Unauthorized('Invalid Authorization header.');
+      const at = now();
+      const cached = cache.get(key);
+      if (cached !== undefined) {
+        // A token expiring inside the cache window is still refused on time.
+        if (at < cached.expiresAt && at < cached.cachedUntil) return cached.token;
+        cache.delete(key);
+      }
+      return lookUp(key, at);
+    },
+    forgetClient(clientKey) {
+      for (const [key, entry] of cache) if (entry.token.claims.client_id === clientKey) cache.delete(key);
+    },
   };
 }

@@ -1,11 +1,16 @@
-// API clients: creation with generated or given credentials, and checking a presented key and secret.
+// API clients: creation with generated or given credentials in an application, and checking a presented key and secret.
 import type { ApiClient, Store } from '../store/store.js';
+import { applicationFor, ClientCreationError, type ApplicationOptions } from './client-applications.js';
+import { describeClient, type ClientDescription } from './client-descriptions.js';
 import { randomAlphanumeric } from './random-text.js';
 import { hashSecret, verifySecret } from './secret-hash.js';
 
-export type ClientStore = Pick<Store, 'createClient' | 'findClient'>;
+export type ClientStore = Pick<
+  Store,
+  'createClient' | 'findClient' | 'findApplication' | 'findVendorNamespacePrefixes'
+>;
 
-export interface NewClientOptions {
+export interface NewClientOptions extends ApplicationOptions {
   /** Generated (32 alphanumeric characters) when not given. */
   readonly key?: string;
   /** Generated (48 alphanumeric characters) when not given. */
@@ -14,22 +19,21 @@ export interface NewClientOptions {
   readonly name?: string;
 }
 
-export interface CreatedClient {
-  readonly key: string;
+export interface CreatedClient extends ClientDescription {
   /** The only time the secret is available in clear: the store keeps a salted hash. */
   readonly secret: string;
-  readonly name: string;
   /** Advice about a weak explicit secret; the client is created anyway. */
   readonly warnings: readonly string[];
+}
+
+/** A new client's key is already taken. */
+export class DuplicateClientError extends ClientCreationError {
+  override readonly name = 'DuplicateClientError';
 }
 
 const GENERATED_KEY_LENGTH = 32;
 const GENERATED_SECRET_LENGTH = 48;
 const MINIMUM_SECRET_LENGTH = 32;
-
-export class ClientCreationError extends Error {
-  override readonly name = 'ClientCreationError';
-}
 
 function checkKey(key: string): void {
   if (key.trim() === '') throw new ClientCreationError('The client key must not be blank.');
@@ -50,23 +54,23 @@ function secretWarnings(secret: string): string[] {
   return warnings;
 }
 
+/** Throws ClientCreationError for invalid options (an unknown claim set lists the valid names). */
 export async function createClient(store: ClientStore, options: NewClientOptions = {}): Promise<CreatedClient> {
   const key = options.key ?? randomAlphanumeric(GENERATED_KEY_LENGTH);
   checkKey(key);
   const secret = options.secret ?? randomAlphanumeric(GENERATED_SECRET_LENGTH);
   if (secret.trim() === '') throw new ClientCreationError('The client secret must not be blank.');
   if ((await store.findClient(key)) !== undefined) {
-    throw new ClientCreationError(`A client with the key '${key}' already exists.`);
+    throw new DuplicateClientError(`A client with the key '${key}' already exists.`);
   }
   const name = options.name ?? key;
-  await store.createClient({
-    key,
-    name,
-    secretHash: await hashSecret(secret),
-    active: true,
-    createdAt: new Date().toISOString(),
-  });
-  return { key, secret, name, warnings: options.secret === undefined ? [] : secretWarnings(secret) };
+  const application = await applicationFor(store, options, name);
+  await store.createClient(
+    { key, name, secretHash: await hashSecret(secret), active: true, createdAt: new Date().toISOString() },
+    application,
+  );
+  const warnings = options.secret === undefined ? [] : secretWarnings(secret);
+  return { ...describeClient(key, name, application), secret, warnings };
 }
 
 /** The active client with this key and secret, or undefined (unknown key, wrong secret or inactive client alike). */

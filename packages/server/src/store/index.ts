@@ -1,7 +1,7 @@
 // Opens the store a connection spec names: `sqlite:<file>` or `sqlite::memory:` (PostgreSQL specs come later).
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
-import type { Store } from './store.js';
+import type { Store, StoreOptions } from './store.js';
 
 export * from './store.js';
 export { SqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
@@ -9,18 +9,22 @@ export { SqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 const SQLITE_PREFIX = 'sqlite:';
 
 /** Parses a store spec into an unopened store. */
-export function createStore(spec: string, registry: ModelRegistry = getModelRegistry()): Store {
+export function createStore(
+  spec: string,
+  registry: ModelRegistry = getModelRegistry(),
+  options: StoreOptions = {},
+): Store {
   if (spec.startsWith(SQLITE_PREFIX)) {
     const location = spec.slice(SQLITE_PREFIX.length);
     if (location === '') throw new Error(`The store spec '${spec}' names no file`);
-    return new SqliteStore(location, registry);
+    return new SqliteStore(location, registry, options);
   }
   throw new Error(`Unsupported store spec '${spec}': expected sqlite:<file> or sqlite::memory:`);
 }
 
 /** Parses a store spec and opens the store (schema created or migrated). */
-export async function openStore(spec: string, registry?: ModelRegistry): Promise<Store> {
-  const store = createStore(spec, registry);
+export async function openStore(spec: string, registry?: ModelRegistry, options?: StoreOptions): Promise<Store> {
+  const store = createStore(spec, registry, options);
   await store.open();
   return store;
 }

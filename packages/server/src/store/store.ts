@@ -35,6 +35,8 @@ export interface StoredDocument {
   /** ISO-8601 UTC with up to 7 fractional digits, e.g. `2024-01-13T02:11:20.5566791Z`. */
   readonly lastModifiedDate: string;
   readonly changeVersion: number;
+  /** The internal document id: insertion-ordered, never reused; what page tokens range over. */
+  readonly docId: number;
 }
 
 export interface WriteOutcome {
@@ -64,6 +66,77 @@ export interface ListQuery {
   readonly offset: number;
   readonly limit: number;
   readonly totalCount: boolean;
+  readonly changeVersions?: ChangeVersionRange;
+  /** Cursor paging: only documents whose internal id lies in the range. */
+  readonly docIds?: DocIdRange;
+}
+
+/** Inclusive bounds on a document's current change version (contract §4.3); an absent bound is open. */
+export interface ChangeVersionRange {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** An inclusive range of internal document ids: what one page token covers (contract §5.1). */
+export interface DocIdRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Partitions of a filtered collection (contract §5.3): each holds `max(ceil(matching / count), minimumSize)` items. */
+export interface PartitionQuery {
+  readonly filters: readonly QueryFilter[];
+  readonly changeVersions?: ChangeVersionRange;
+  readonly count: number;
+  readonly minimumSize: number;
+}
+
+/** A page of `/deletes` or `/keyChanges`, ordered by change version. */
+export interface TrackedChangeQuery {
+  readonly changeVersions?: ChangeVersionRange;
+  readonly offset: number;
+  readonly limit: number;
+  readonly totalCount: boolean;
+}
+
+/**
+ * A natural key under the resource's flattened query-parameter names (`schoolId`, not `schoolReference.schoolId`),
+ * descriptors as URIs and dates as `yyyy-MM-dd`, as the document held them.
+ */
+export type KeyValues = Readonly<Record<string, string | number | boolean>>;
+
+/** The securable values a document had when it was deleted or changed key: what ReadChanges authorizes on. */
+export interface TrackedSecurables {
+  /** By authorization name, e.g. `SchoolId`. */
+  readonly educationOrganizationIds: Readonly<Record<string, number>>;
+  readonly studentUniqueIds: readonly string[];
+  readonly staffUniqueIds: readonly string[];
+  readonly contactUniqueIds: readonly string[];
+  readonly namespaces: readonly string[];
+}
+
+export interface DeletedDocument {
+  readonly id: DocumentId;
+  readonly changeVersion: number;
+  /** The natural key at deletion. */
+  readonly keyValues: KeyValues;
+  readonly securables: TrackedSecurables;
+}
+
+/** The key changes of one document within a window, merged: the earliest old key, the latest new key and version. */
+export interface KeyChange {
+  readonly id: DocumentId;
+  readonly changeVersion: number;
+  readonly oldKeyValues: KeyValues;
+  readonly newKeyValues: KeyValues;
+  /** As they were before the earliest change. */
+  readonly securables: TrackedSecurables;
+}
+
+export interface TrackedChangeList<T> {
+  readonly items: readonly T[];
+  /** Present when `totalCount` was asked for. */
+  readonly totalCount?: number;
 }
 
 export interface ListResult {
@@ -96,6 +169,41 @@ export interface AccessTokenRecord {
   readonly clientKey: string;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
+  /** The one education organization a token requested with a `scope` is narrowed to (contract §2.1). */
+  readonly educationOrganizationId?: number;
+}
+
+export interface SaveAccessTokenOptions {
+  /** Refuses the token when the client already holds this many unexpired tokens (contract §2.3 row 12). */
+  readonly perClientLimit?: number;
+  /** Epoch milliseconds; default the current time. */
+  readonly now?: number;
+}
+
+/** What an API client's application grants (contract §8.1), as given when a client joins a new application. */
+export interface ApplicationDefinition {
+  readonly vendorName: string;
+  /** The vendor's prefixes, for NamespaceBased authorization. */
+  readonly namespacePrefixes: readonly string[];
+  readonly applicationName: string;
+  readonly claimSetName: string;
+  readonly educationOrganizationIds: readonly number[];
+  /** Assigned profile names (data policies, contract §9.1). */
+  readonly profileNames: readonly string[];
+}
+
+/** A stored application; its id doubles as the ownership token of its clients. */
+export interface ClientApplication extends ApplicationDefinition {
+  readonly applicationId: number;
+}
+
+/** An API client as administration sees it. */
+export interface ClientDetails {
+  readonly client: ApiClient;
+  /** Undefined for a client created without an application (stores from before applications). */
+  readonly application: ClientApplication | undefined;
+  /** Unexpired access tokens. */
+  readonly liveTokens: number;
 }
 
 /**
@@ -108,7 +216,8 @@ export type StoreErrorKind =
   | 'unresolved-reference'
   | 'dependent-item-exists'
   | 'non-unique-identity'
-  | 'key-change-not-supported';
+  | 'key-change-not-supported'
+  | 'cascade-limit-exceeded';
 
 export class StoreError extends Error {
   constructor(
@@ -132,22 +241,78 @@ export interface Store {
 
   /** POST: insert by natural key, or replace the document with that key (409 cases raise StoreError). */
   upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome>;
-  /** PUT: replace the document with this id; a changed identity raises `key-change-not-supported` for now. */
+  /**
+   * PUT: replace the document with this id. A changed identity raises `key-change-not-supported` unless the resource
+   * allows identity updates; then it cascades to every referrer (`non-unique-identity` on a collision,
+   * `cascade-limit-exceeded` past the store's fan-out limit), all in one transaction.
+   */
   update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome>;
   /** DELETE: raises `dependent-item-exists` naming the referencing resources. */
   delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void>;
   get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined>;
   list(resource: ResourceModel, query: ListQuery): Promise<ListResult>;
+  /** The first document id of each partition, ascending; empty when nothing matches. */
+  partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]>;
+  /** The last change version handed out (0 before any write). */
+  newestChangeVersion(): Promise<number>;
+  /** Deletions in the window, without those whose natural key exists again. */
+  deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>>;
+  keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>>;
+  /**
+   * The consistent point-in-time reads of a sync session (contract §4.7), opened on the session's first use and kept
+   * while it is used; undefined when this store keeps no snapshots.
+   */
+  snapshot(session: string, options?: SnapshotOptions): Promise<SnapshotReads | undefined>;
 
   /** Existence of descriptor URIs, answered synchronously from memory (case-insensitive). */
   readonly descriptors: DescriptorLookup;
   /** Inserts descriptor values that are not there yet (first-start seeding); returns how many were added. */
   seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number>;
 
-  createClient(client: ApiClient): Promise<void>;
+  /**
+   * Adds a client, with the application it joins: the vendor and the application are found by name, and created from
+   * the definition when new (an existing one is joined as stored). Without an application the client has none.
+   */
+  createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void>;
   findClient(key: string): Promise<ApiClient | undefined>;
   listClients(): Promise<readonly ApiClient[]>;
-  saveAccessToken(token: AccessTokenRecord): Promise<void>;
-  /** The token if it exists and has not expired at `now`. */
+  /** The vendor's namespace prefixes; undefined for an unknown vendor. */
+  findVendorNamespacePrefixes(vendorName: string): Promise<readonly string[] | undefined>;
+  findApplication(vendorName: string, applicationName: string): Promise<ClientApplication | undefined>;
+  /** The client's application; undefined for an unknown key or a client without one. */
+  findClientApplication(key: string): Promise<ClientApplication | undefined>;
+  /** Every client, by key, with its application and its unexpired tokens at `now`. */
+  listClientDetails(now: number): Promise<readonly ClientDetails[]>;
+  /** Deactivates the client and deletes its tokens; how many tokens went, or undefined for an unknown key. */
+  revokeClient(key: string): Promise<number | undefined>;
+  /** Deletes expired tokens, then saves this one unless the client is at its limit; false when refused. */
+  saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean>;
+  /** The token if it exists, has not expired at `now` and belongs to an active client. */
   findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined>;
+}
+
+/** The reads a snapshot serves, as of the moment it was opened. */
+export type SnapshotReads = Pick<
+  Store,
+  'get' | 'list' | 'partitionStarts' | 'newestChangeVersion' | 'deletes' | 'keyChanges'
+>;
+
+export interface SnapshotOptions {
+  /** Replace the session's snapshot with a new one taken now. */
+  readonly fresh?: boolean;
+}
+
+/** Whether deletions and key changes of the resource are tracked: all but the school-year enumeration (contract §4.4). */
+export function tracksChanges(resource: ResourceModel): boolean {
+  return !resource.isSchoolYearEnumeration;
+}
+
+/** Limits every store implementation honours. */
+export interface StoreOptions {
+  /** Most documents one identity update may rewrite by cascade; default 100,000. */
+  readonly maxCascadeDocuments?: number;
+  /** Snapshot sessions kept at once (the least recently used goes first); 0 disables snapshots. Default 16. */
+  readonly maxSnapshots?: number;
+  /** A snapshot unused this long is released; default 5 minutes. */
+  readonly snapshotIdleMs?: number;
 }

@@ -9,6 +9,7 @@ const stored: StoredDocument = {
   etag: '5250093105232954695',
   lastModifiedDate: '2024-01-13T02:11:20.5566791Z',
   changeVersion: 7,
+  docId: 7,
 };
 
 describe('representation', () => {

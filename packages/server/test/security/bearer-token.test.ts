@@ -1,30 +1,42 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Unauthorized, type ApiServer } from '@edfi-api/framework';
-import { createBearerVerifier, createClient, hashAccessToken } from '../../src/security/index.js';
-import { BASE, FORM, MemorySecurityStore, form, securedServer } from './support.js';
+import {
+  callerOf,
+  createBearerVerifier,
+  createClient,
+  hashAccessToken,
+  type Caller,
+} from '../../src/security/index.js';
+import type { AccessTokenRecord, Store } from '../../src/store/store.js';
+import { BASE, memoryStore, requestToken, securedServer } from './support.js';
 
 const KEY = 'bearerClient';
 const SECRET = 'bearer-client-secret-with-enough-chars';
 
-let store: MemorySecurityStore;
+let store: Store;
 let server: ApiServer;
 let clock: number;
 
 beforeEach(async () => {
-  store = new MemorySecurityStore();
-  await createClient(store, { key: KEY, secret: SECRET });
+  store = await memoryStore();
+  await createClient(store, {
+    key: KEY,
+    secret: SECRET,
+    vendor: 'Vendor',
+    application: 'App',
+    claimSet: 'SIS Vendor',
+    educationOrganizationIds: [255901, 255950],
+    namespacePrefixes: ['uri://ed-fi.org'],
+    profiles: ['Test-Profile'],
+  });
   clock = Date.now();
-  server = await securedServer(store, { now: () => clock });
+  ({ server } = await securedServer(store, { verifier: { now: () => clock }, oauth: { now: () => clock } }));
 });
+afterEach(() => store.close());
 
 async function issueToken(): Promise<string> {
-  const response = await server.inject({
-    method: 'POST',
-    url: `${BASE}/oauth/token`,
-    headers: FORM,
-    body: form({ grant_type: 'client_credentials', client_id: KEY, client_secret: SECRET }),
-  });
-  return response.json<{ access_token: string }>().access_token;
+  return (await requestToken(server, { client_id: KEY, client_secret: SECRET })).json<{ access_token: string }>()
+    .access_token;
 }
 
 function whoami(authorization?: string) {
@@ -35,11 +47,19 @@ function whoami(authorization?: string) {
 }
 
 describe('bearer tokens on a protected route', () => {
-  it('lets a fresh token through with the client id as principal', async () => {
+  it('lets a fresh token through, the caller carrying what authorization needs', async () => {
     const token = await issueToken();
     const response = await whoami(`Bearer ${token}`);
     expect(response.status).toBe(200);
-    expect(response.json()).toEqual({ clientId: KEY });
+    const application = await store.findClientApplication(KEY);
+    expect(response.json<Caller>()).toEqual({
+      clientId: KEY,
+      claimSetName: 'SIS Vendor',
+      educationOrganizationIds: [255901, 255950],
+      namespacePrefixes: ['uri://ed-fi.org'],
+      ownershipTokenId: application!.applicationId,
+      profileNames: ['Test-Profile'],
+    });
   });
 
   it('compares the scheme and the hex digits case-insensitively, and takes the hyphenated GUID spelling', async () => {
@@ -69,58 +89,85 @@ describe('bearer tokens on a protected route', () => {
   });
 
   it('keeps only the hash and the expiry in the store', async () => {
-    const before = Date.now();
+    const saved: AccessTokenRecord[] = [];
+    const saveAccessToken = store.saveAccessToken.bind(store);
+    store.saveAccessToken = (token, options) => (saved.push(token), saveAccessToken(token, options));
     const token = await issueToken();
-    const after = Date.now();
-    expect(store.tokens).toHaveLength(1);
-    const [record] = store.tokens;
-    expect(record).toMatchObject({ tokenHash: hashAccessToken(token), clientKey: KEY });
-    expect(record!.expiresAt).toBeGreaterThanOrEqual(before + 1800 * 1000);
-    expect(record!.expiresAt).toBeLessThanOrEqual(after + 1800 * 1000);
-    expect(JSON.stringify(store.tokens)).not.toContain(token);
+    expect(saved).toEqual([{ tokenHash: hashAccessToken(token), clientKey: KEY, expiresAt: clock + 1800 * 1000 }]);
+    expect(JSON.stringify(saved)).not.toContain(token);
   });
 });
 
 describe('createBearerVerifier', () => {
-  it("rejects a value that is not a GUID with 'Invalid Authorization header.'", async () => {
-    const verify = createBearerVerifier(store);
+  it("rejects a value that is not a GUID with 'Invalid Authorization header.'", () => {
+    const { verify } = createBearerVerifier(store);
     expect(() => verify('not-a-token')).toThrow(new Unauthorized('Invalid Authorization header.'));
     expect(() => verify('0'.repeat(31))).toThrow(Unauthorized);
   });
 
   it("rejects an unknown token with 'Invalid token'", async () => {
-    const verify = createBearerVerifier(store);
+    const { verify } = createBearerVerifier(store);
     await expect(Promise.resolve(verify('0'.repeat(32)))).rejects.toThrow(new Unauthorized('Invalid token'));
+  });
+
+  it('puts the caller into the token claims, which callerOf reads back', async () => {
+    const token = await verifiedToken(await issueToken());
+    expect(token.claims).toMatchObject({
+      client_id: KEY,
+      claim_set: 'SIS Vendor',
+      education_organization_ids: [255901, 255950],
+    });
+    expect(callerOf({ auth: { scheme: 'bearer', token, scopes: [] } }).namespacePrefixes).toEqual(['uri://ed-fi.org']);
+    expect(() => callerOf({ auth: { scheme: 'none', scopes: [] } })).toThrow(/access token/);
   });
 
   it('answers from its cache within the TTL, then asks the store again', async () => {
     const token = await issueToken();
-    let lookups = 0;
-    const counting = {
-      findAccessToken: (hash: string, now: number) => {
-        lookups++;
-        return store.findAccessToken(hash, now);
-      },
-    };
+    const counting = countingStore();
     let now = clock;
-    const verify = createBearerVerifier(counting, { cacheTtlMs: 1000, now: () => now });
+    const { verify } = createBearerVerifier(counting, { cacheTtlMs: 1000, now: () => now });
     expect((await verify(token)).get('client_id')).toBe(KEY);
     await verify(token);
-    expect(lookups).toBe(1);
+    expect(counting.lookups).toBe(1);
     now += 1000;
     await verify(token);
-    expect(lookups).toBe(2);
+    expect(counting.lookups).toBe(2);
   });
 
   it('does not cache with a zero TTL', async () => {
     const token = await issueToken();
-    let lookups = 0;
-    const verify = createBearerVerifier(
-      { findAccessToken: (hash, now) => (lookups++, store.findAccessToken(hash, now)) },
-      { cacheTtlMs: 0 },
-    );
+    const counting = countingStore();
+    const { verify } = createBearerVerifier(counting, { cacheTtlMs: 0 });
     await verify(token);
     await verify(token);
-    expect(lookups).toBe(2);
+    expect(counting.lookups).toBe(2);
+  });
+
+  it("forgets a revoked client's cached tokens at once, while a revocation elsewhere waits for the TTL", async () => {
+    const token = await issueToken();
+    const here = createBearerVerifier(store);
+    const elsewhere = createBearerVerifier(store);
+    await here.verify(token);
+    await elsewhere.verify(token);
+    expect(await store.revokeClient(KEY)).toBe(1);
+    here.forgetClient(KEY);
+    await expect(Promise.resolve(here.verify(token))).rejects.toThrow(new Unauthorized('Invalid token'));
+    expect((await elsewhere.verify(token)).get('client_id')).toBe(KEY);
   });
 });
+
+async function verifiedToken(token: string) {
+  return createBearerVerifier(store).verify(token);
+}
+
+function countingStore() {
+  const counting = {
+    lookups: 0,
+    findAccessToken: (hash: string, now: number) => {
+      counting.lookups++;
+      return store.findAccessToken(hash, now);
+    },
+    findClientApplication: (key: string) => store.findClientApplication(key),
+  };
+  return counting;
+}

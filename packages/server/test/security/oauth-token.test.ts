@@ -1,24 +1,28 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServer, InjectRequest } from '@edfi-api/framework';
 import { createClient } from '../../src/security/index.js';
-import { BASE, FORM, MemorySecurityStore, basic, form, securedServer } from './support.js';
+import type { Store } from '../../src/store/store.js';
+import { BASE, FORM, basic, form, memoryStore, securedServer } from './support.js';
 
 const KEY = 'testClientKey';
 const SECRET = 'a-test-secret-of-thirty-two-chars!';
 const GRANT = { grant_type: 'client_credentials' };
 const SCOPE_NOT_A_NUMBER =
   "The supplied 'scope' was not a number (it should be an EducationOrganizationId that is explicitly associated with the client).";
+const SCOPE_NOT_ASSOCIATED =
+  "The client is not explicitly associated with the EducationOrganizationId specified in the requested 'scope'.";
 
-let store: MemorySecurityStore;
+let store: Store;
 let server: ApiServer;
 
 beforeAll(async () => {
-  store = new MemorySecurityStore();
-  await createClient(store, { key: KEY, secret: SECRET });
+  store = await memoryStore();
+  await createClient(store, { key: KEY, secret: SECRET, educationOrganizationIds: [255901] });
   await createClient(store, { key: 'inactive', secret: SECRET });
-  store.clients.set('inactive', { ...store.clients.get('inactive')!, active: false });
-  server = await securedServer(store);
+  await store.revokeClient('inactive');
+  ({ server } = await securedServer(store));
 });
+afterAll(() => store.close());
 
 function tokenRequest(request: Omit<InjectRequest, 'url'>) {
   return server.inject({ method: 'POST', url: `${BASE}/oauth/token`, ...request });
@@ -151,6 +155,7 @@ describe('POST /oauth/token errors in the order of contract §2.3', () => {
     ['10: scope not a number', () => postForm({ ...valid, scope: 'abc' }), 400, invalidScope()],
     ['10: scope beyond int32', () => postForm({ ...valid, scope: '2147483648' }), 400, invalidScope()],
     ['10: blank scope', () => postForm({ ...valid, scope: '  ' }), 400, invalidScope()],
+    ['11: scope not associated', () => postForm({ ...valid, scope: '255902' }), 400, unassociatedScope()],
   ];
 
   it.each(cases)('row %s', async (_row, send, status, body) => {
@@ -160,9 +165,10 @@ describe('POST /oauth/token errors in the order of contract §2.3', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('takes an int32 scope with a sign at the limits', async () => {
-    expect((await postForm({ ...valid, scope: '-2147483648' })).status).toBe(200);
-    expect((await postForm({ ...valid, scope: '+2147483647' })).status).toBe(200);
+  it('parses an int32 scope with a sign at the limits, then checks its association', async () => {
+    expect((await postForm({ ...valid, scope: '-2147483648' })).json()).toEqual(unassociatedScope());
+    expect((await postForm({ ...valid, scope: '+2147483647' })).json()).toEqual(unassociatedScope());
+    expect((await postForm({ ...valid, scope: '+255901' })).status).toBe(200);
   });
 });
 
@@ -211,4 +217,8 @@ function b64(text: string): string {
 
 function invalidScope() {
   return { error: 'invalid_scope', error_description: SCOPE_NOT_A_NUMBER };
+}
+
+function unassociatedScope() {
+  return { error: 'invalid_scope', error_description: SCOPE_NOT_ASSOCIATED };
 }

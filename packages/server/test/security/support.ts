@@ -1,47 +1,47 @@
-// Test doubles for security: an in-memory client and token store, and a framework server with the OAuth routes.
+// Test support for security: a real store in memory, and a framework server with the OAuth routes and a protected
+// route echoing the caller its token stands for.
 import { createServer, route, type ApiServer } from '@edfi-api/framework';
 import { createProblemRenderer } from '../../src/http/problem-details.js';
-import { createBearerVerifier, oauthRoutes, type BearerVerifierOptions } from '../../src/security/index.js';
-import type { AccessTokenRecord, ApiClient, Store } from '../../src/store/store.js';
-
-export type SecurityStore = Pick<Store, 'createClient' | 'findClient' | 'saveAccessToken' | 'findAccessToken'>;
-
-export class MemorySecurityStore implements SecurityStore {
-  readonly clients = new Map<string, ApiClient>();
-  readonly tokens: AccessTokenRecord[] = [];
-
-  async createClient(client: ApiClient): Promise<void> {
-    this.clients.set(client.key, client);
-  }
-
-  async findClient(key: string): Promise<ApiClient | undefined> {
-    return this.clients.get(key);
-  }
-
-  async saveAccessToken(token: AccessTokenRecord): Promise<void> {
-    this.tokens.push(token);
-  }
-
-  async findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined> {
-    return this.tokens.find((token) => token.tokenHash === tokenHash && token.expiresAt > now);
-  }
-}
+import {
+  callerOf,
+  createBearerVerifier,
+  oauthRoutes,
+  type AccessTokenVerifier,
+  type BearerVerifierOptions,
+  type OAuthContext,
+} from '../../src/security/index.js';
+import { openStore, type Store } from '../../src/store/index.js';
 
 export const BASE = '/v7.3/api';
 
-/** A server with the token endpoint, the Ed-Fi error rendering and a protected route echoing the caller's client id. */
-export async function securedServer(store: SecurityStore, verifier: BearerVerifierOptions = {}): Promise<ApiServer> {
+export function memoryStore(): Promise<Store> {
+  return openStore('sqlite::memory:');
+}
+
+export interface SecuredServerOptions {
+  readonly verifier?: BearerVerifierOptions;
+  readonly oauth?: Omit<OAuthContext, 'store'>;
+}
+
+export interface SecuredServer {
+  readonly server: ApiServer;
+  readonly verifier: AccessTokenVerifier;
+}
+
+/** A server with the token endpoint, the Ed-Fi error rendering and `GET /data/v3/whoami` answering `callerOf(ctx)`. */
+export async function securedServer(store: Store, options: SecuredServerOptions = {}): Promise<SecuredServer> {
+  const verifier = createBearerVerifier(store, options.verifier);
   const server = await createServer({
     baseUriRegex: /^\/v7\.3\/api(?<Path>\/.*)?$/i,
-    bearerVerifier: createBearerVerifier(store, verifier),
+    bearerVerifier: verifier.verify,
     ignoreTrailingSlash: true,
     renderError: createProblemRenderer({ basePath: BASE, logger: { error: () => {} } }),
   });
   server.addRoutes(1, [
-    ...oauthRoutes({ store }),
-    route.get('/data/v3/whoami', { auth: ['bearer'] }, (ctx) => ({ clientId: ctx.auth.clientId })),
+    ...oauthRoutes({ store, ...options.oauth }),
+    route.get('/data/v3/whoami', { auth: ['bearer'] }, (ctx) => callerOf(ctx)),
   ]);
-  return server;
+  return { server, verifier };
 }
 
 export function basic(key: string, secret: string): string {
@@ -52,4 +52,14 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
+}
+
+/** Requests a token with form fields; resolves with the raw response. */
+export function requestToken(server: ApiServer, fields: Record<string, string>) {
+  return server.inject({
+    method: 'POST',
+    url: `${BASE}/oauth/token`,
+    headers: FORM,
+    body: form({ grant_type: 'client_credentials', ...fields }),
+  });
 }

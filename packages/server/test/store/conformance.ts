@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
-import { StoreError, type ListQuery, type Store, type StoreErrorKind } from '../../src/store/store.js';
+import type { ListQuery, Store, StoreOptions } from '../../src/store/store.js';
+import { describeChangeTrackingConformance } from './change-conformance.js';
 import { documentWrite } from './document-writes.js';
 import { ReferenceTargets } from './reference-targets.js';
 import {
@@ -16,6 +17,7 @@ import {
   studentSchoolAssociation,
   uri,
 } from './sample-documents.js';
+import { everything, storeError } from './store-assertions.js';
 
 export interface StoreUnderTest {
   readonly store: Store;
@@ -26,29 +28,11 @@ export interface StoreUnderTest {
 }
 
 /** Creates a new, empty, opened store for one test. */
-export type StoreFactory = () => Promise<StoreUnderTest>;
+export type StoreFactory = (options?: StoreOptions) => Promise<StoreUnderTest>;
 
 const ID = /^[0-9a-f]{32}$/;
 const ETAG = /^\d+$/;
 const LAST_MODIFIED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{0,6}[1-9])?Z$/;
-
-const everything = (overrides: Partial<ListQuery> = {}): ListQuery => ({
-  filters: [],
-  offset: 0,
-  limit: 500,
-  totalCount: true,
-  ...overrides,
-});
-
-async function storeError(operation: Promise<unknown>, kind: StoreErrorKind): Promise<StoreError> {
-  const error = await operation.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(StoreError);
-  expect((error as StoreError).kind).toBe(kind);
-  return error as StoreError;
-}
 
 export function describeStoreConformance(name: string, factory: StoreFactory): void {
   describe(`Store conformance: ${name}`, () => {
@@ -285,15 +269,17 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         expect(await count(resources.schools)).toBe(0);
       });
 
-      it('refuses an identity change on update by id and keeps the document', async () => {
-        const { association } = await enrolment();
-        const changed = studentSchoolAssociation('604822', 255901001, { entryDate: '2022-01-03' });
+      it('refuses an identity change on update by id where the resource does not allow it', async () => {
+        const { student: studentOutcome } = await enrolment();
+        const changed = student('604823');
         const error = await storeError(
-          store.update(association.id, documentWrite(resources.studentSchoolAssociations, changed)),
+          store.update(studentOutcome.id, documentWrite(resources.students, changed)),
           'key-change-not-supported',
         );
-        expect(error.message).toContain('StudentSchoolAssociation');
-        expect((await bodyOf(resources.studentSchoolAssociations, association.id)).entryDate).toBe('2021-08-23');
+        expect(error.message).toBe(
+          'Identifying values for the Student data cannot be changed. Delete and recreate the item instead.',
+        );
+        expect((await bodyOf(resources.students, studentOutcome.id)).studentUniqueId).toBe('604822');
       });
 
       it('treats descriptor identities case-insensitively', async () => {
@@ -349,8 +335,18 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         await storeError(store.update('0'.repeat(32), dangling()), 'not-found');
         await storeError(store.update(association.id, dangling(), { ifMatch: '0' }), 'optimistic-lock-failed');
         await storeError(store.upsert(dangling(), { ifMatch: '0' }), 'optimistic-lock-failed');
+        const { id: studentId } = (await store.list(resources.students, everything())).items[0]!;
         await storeError(
-          store.update(association.id, dangling({ entryDate: '2020-01-01' })),
+          store.update(
+            studentId,
+            documentWrite(resources.students, {
+              ...student('604823'),
+              personReference: {
+                personId: 'nobody',
+                sourceSystemDescriptor: 'uri://ed-fi.org/SourceSystemDescriptor#X',
+              },
+            }),
+          ),
           'key-change-not-supported',
         );
         await storeError(store.update(association.id, dangling()), 'unresolved-reference');
@@ -658,6 +654,8 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       const next = await upsert(resources.students, student('after-reopen'));
       expect((await store.get(resources.students, next.id))!.changeVersion).toBeGreaterThan(before!.changeVersion);
     });
+
+    describeChangeTrackingConformance(() => store, factory);
   });
 }
 

@@ -13,6 +13,8 @@ export const uri = {
   leaType: 'uri://ed-fi.org/LocalEducationAgencyCategoryDescriptor#Independent',
   cohortYearType: 'uri://ed-fi.org/CohortYearTypeDescriptor#Ninth grade',
   sex: 'uri://ed-fi.org/SexDescriptor#Female',
+  term: 'uri://ed-fi.org/TermDescriptor#Fall Semester',
+  courseIdentificationSystem: 'uri://ed-fi.org/CourseIdentificationSystemDescriptor#LEA course code',
 } as const;
 
 /** Seeds every descriptor the sample documents use (the URI's last path segment names the descriptor). */
@@ -88,6 +90,88 @@ export function studentEducationOrganizationAssociation(
   };
 }
 
+/** The natural key of a Section, as references to it carry it. */
+export interface SectionKey {
+  readonly localCourseCode: string;
+  readonly schoolId: number;
+  readonly schoolYear: number;
+  readonly sectionIdentifier: string;
+  readonly sessionName: string;
+}
+
+/** The section the change-tracking tests and benchmark use: Algebra I in the fall session of 2022. */
+export function algebraSection(schoolId: number): SectionKey {
+  return { localCourseCode: 'ALG-1', schoolId, schoolYear: 2022, sectionIdentifier: 'ALG-1-01', sessionName: 'Fall' };
+}
+
+export function session(schoolId: number, sessionName: string, schoolYear = 2022): Record<string, unknown> {
+  return {
+    beginDate: `${schoolYear - 1}-08-23`,
+    endDate: `${schoolYear - 1}-12-17`,
+    schoolReference: { schoolId },
+    schoolYearTypeReference: { schoolYear },
+    sessionName,
+    termDescriptor: uri.term,
+    totalInstructionalDays: 80,
+  };
+}
+
+export function course(courseCode: string, educationOrganizationId: number): Record<string, unknown> {
+  return {
+    courseCode,
+    courseTitle: `Course ${courseCode}`,
+    educationOrganizationReference: { educationOrganizationId },
+    identificationCodes: [
+      { courseIdentificationSystemDescriptor: uri.courseIdentificationSystem, identificationCode: courseCode },
+    ],
+    numberOfParts: 1,
+  };
+}
+
+/** A course offering of the course with the same code, offered by the school that defines the course. */
+export function courseOffering(key: Omit<SectionKey, 'sectionIdentifier'>): Record<string, unknown> {
+  const { localCourseCode, schoolId, schoolYear, sessionName } = key;
+  return {
+    courseReference: { courseCode: localCourseCode, educationOrganizationId: schoolId },
+    localCourseCode,
+    schoolReference: { schoolId },
+    sessionReference: { schoolId, schoolYear, sessionName },
+  };
+}
+
+export function section(
+  key: SectionKey,
+  options: { readonly classPeriodNames?: readonly string[]; readonly classroom?: string } = {},
+): Record<string, unknown> {
+  const { localCourseCode, schoolId, schoolYear, sessionName, sectionIdentifier } = key;
+  return {
+    classPeriods: (options.classPeriodNames ?? []).map((classPeriodName) => ({
+      classPeriodReference: { classPeriodName, schoolId },
+    })),
+    courseOfferingReference: { localCourseCode, schoolId, schoolYear, sessionName },
+    ...(options.classroom === undefined
+      ? {}
+      : { locationReference: { classroomIdentificationCode: options.classroom, schoolId } }),
+    sectionIdentifier,
+  };
+}
+
+export function studentSectionAssociation(
+  studentUniqueId: string,
+  key: SectionKey,
+  beginDate = '2021-08-23',
+): Record<string, unknown> {
+  return { beginDate, sectionReference: { ...key }, studentReference: { studentUniqueId } };
+}
+
+export function classPeriod(classPeriodName: string, schoolId: number): Record<string, unknown> {
+  return { classPeriodName, schoolReference: { schoolId } };
+}
+
+export function location(classroomIdentificationCode: string, schoolId: number): Record<string, unknown> {
+  return { classroomIdentificationCode, schoolReference: { schoolId } };
+}
+
 export const resources = {
   schools: resourceNamed('schools'),
   localEducationAgencies: resourceNamed('localEducationAgencies'),
@@ -97,4 +181,11 @@ export const resources = {
   studentEducationOrganizationAssociations: resourceNamed('studentEducationOrganizationAssociations'),
   gradeLevelDescriptors: resourceNamed('gradeLevelDescriptors'),
   sexDescriptors: resourceNamed('sexDescriptors'),
+  sessions: resourceNamed('sessions'),
+  courses: resourceNamed('courses'),
+  courseOfferings: resourceNamed('courseOfferings'),
+  sections: resourceNamed('sections'),
+  studentSectionAssociations: resourceNamed('studentSectionAssociations'),
+  classPeriods: resourceNamed('classPeriods'),
+  locations: resourceNamed('locations'),
 } as const;

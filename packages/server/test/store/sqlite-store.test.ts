@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
-import { createStore, openStore, StoreError } from '../../src/store/index.js';
+import { createStore, openStore, StoreError, type StoreOptions } from '../../src/store/index.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { tableLayoutOf } from '../../src/store/sqlite/table-layout.js';
 import { describeStoreConformance, type StoreUnderTest } from './conformance.js';
@@ -84,9 +84,9 @@ function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'sqlite-store-'));
 }
 
-async function fileStore(directory = temporaryDirectory()): Promise<StoreUnderTest> {
+async function fileStore(directory = temporaryDirectory(), options?: StoreOptions): Promise<StoreUnderTest> {
   const file = join(directory, 'store.db');
-  let current = new SqliteStore(file);
+  let current = new SqliteStore(file, undefined, options);
   await current.open();
   return {
     store: current,
@@ -103,13 +103,13 @@ async function fileStore(directory = temporaryDirectory()): Promise<StoreUnderTe
   };
 }
 
-describeStoreConformance('SQLite in memory', async () => {
-  const store = new SqliteStore(':memory:');
+describeStoreConformance('SQLite in memory', async (options) => {
+  const store = new SqliteStore(':memory:', undefined, options);
   await store.open();
   return { store, dispose: () => store.close() };
 });
 
-describeStoreConformance('SQLite file', () => fileStore());
+describeStoreConformance('SQLite file', (options) => fileStore(undefined, options));
 
 describe('SQLite store', () => {
   let directory: string;

@@ -4,7 +4,7 @@ import type { ApiServer, InjectResponse } from '@edfi-api/framework';
 import { createEdFiApp } from '../../src/http/app.js';
 import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
 import { createClient } from '../../src/security/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openStore, type Store, type StoreOptions } from '../../src/store/index.js';
 
 export const BASE_PATH = '/v7.3/api';
 export const DATA_PATH = `${BASE_PATH}/data/v3`;
@@ -29,6 +29,7 @@ export interface TestServerOptions {
   readonly store?: string;
   /** Seed the default descriptors and school years (default true). */
   readonly seed?: boolean;
+  readonly storeOptions?: StoreOptions;
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -55,7 +56,7 @@ async function issueToken(server: ApiServer, store: Store): Promise<string> {
 
 export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
   const registry = getModelRegistry();
-  const store = await openStore(options.store ?? 'sqlite::memory:', registry);
+  const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
   const server = await createEdFiApp({ store, registry, logger: silentLogger });
   const token = await issueToken(server, store);
   const data = (method: string, path: string, request: RequestOptions = {}): Promise<InjectResponse> =>

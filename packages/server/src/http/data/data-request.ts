@@ -1,6 +1,6 @@
 // Resolves the `{namespace}/{resource}` of a data route and gathers what the operations need from the request.
 import type { RequestContext } from '@edfi-api/framework';
-import { ApiProblem, type DataRequest, type QueryParameters } from '../../api/index.js';
+import { ApiProblem, type Caller, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import { requestRoot } from '../meta/index.js';
 
@@ -15,11 +15,27 @@ function collectionPathOf(path: string, isItemRoute: boolean): string {
   return isItemRoute ? withoutSlash.slice(0, withoutSlash.lastIndexOf('/')) : withoutSlash;
 }
 
-/** The resource the route names; the ODS has no route for an unknown resource, so its routing 404 answers. */
-export function resourceOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ResourceModel {
+/**
+ * The resource the route names. The ODS has no data route for an unknown resource, so its routing 404 answers; the
+ * change-query and partition controllers resolve the name themselves and answer their own 404.
+ */
+export function resourceOf(
+  ctx: RequestContext<ResourceRouteParams>,
+  registry: ModelRegistry,
+  raisedBeforeController = true,
+): ResourceModel {
   const resource = registry.getResource(ctx.params.namespace, ctx.params.resource);
-  if (resource === undefined) throw new ApiProblem('notFound', { raisedBeforeController: true });
+  if (resource === undefined) throw new ApiProblem('notFound', { raisedBeforeController });
   return resource;
+}
+
+export function callerOf(ctx: RequestContext<unknown>): Caller {
+  return { clientId: ctx.auth.clientId };
+}
+
+/** The request of a change-query or partition route. */
+export function resourceReadOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ReadRequest {
+  return { resource: resourceOf(ctx, registry, false), caller: callerOf(ctx), headers: ctx.headers };
 }
 
 export function dataRequestOf(
@@ -30,7 +46,7 @@ export function dataRequestOf(
 ): DataRequest {
   return {
     resource: resourceOf(ctx, registry),
-    caller: { clientId: ctx.auth.clientId },
+    caller: callerOf(ctx),
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
       return requestRoot(ctx, basePath) + collectionPathOf(ctx.path, isItemRoute);

@@ -1,25 +1,41 @@
-// The data routes (contract §1.3): collection and item routes for every resource, resolved through the model
-// registry, bearer-authenticated. Change-query, partition and composite routes join this list as their operations land.
+// The data routes (contract §1.3, §1.7): collection and item routes for every resource, their change-query and
+// partition routes, and the change-version window, resolved through the model registry, bearer-authenticated.
+// Composite routes join this list as their operations land.
 import { route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
 import {
   allowEveryAction,
+  availableChangeVersions,
   collectionDeletion,
   collectionReplacement,
   deleteDocument,
+  deletedDocuments,
   itemPost,
+  keyChanges,
+  partitionDocuments,
   queryDocuments,
   readDocument,
+  refuseSnapshotWrites,
   updateDocument,
   upsertDocument,
   type ApiProblem,
   type Authorize,
   type DataRequest,
+  type DataResponse,
   type DataServices,
+  type QueryParameters,
+  type ReadRequest,
 } from '../../api/index.js';
 import type { ModelRegistry } from '../../model/index.js';
 import type { Store } from '../../store/store.js';
 import { normalizeBasePath } from '../meta/index.js';
-import { dataRequestOf, queryParametersOf, resourceOf, type ResourceRouteParams } from './data-request.js';
+import {
+  callerOf,
+  dataRequestOf,
+  queryParametersOf,
+  resourceOf,
+  resourceReadOf,
+  type ResourceRouteParams,
+} from './data-request.js';
 import { send } from './raw-data-response.js';
 import { jsonBodyOf } from './request-body.js';
 
@@ -36,6 +52,8 @@ const COLLECTION = '/data/v3/{namespace}/{resource}';
 const ITEM = '/data/v3/{namespace}/{resource}/{id}';
 const BEARER = { auth: ['bearer'] } as const;
 
+type ResourceRead = (services: DataServices, request: ReadRequest, query: QueryParameters) => Promise<DataResponse>;
+
 export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
   const { registry } = options;
   const services: DataServices = {
@@ -50,23 +68,40 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
   /** A method the resource's routes refuse with an explanation (once the resource is known to exist). */
   const rejected = (ctx: RequestContext<ResourceRouteParams>, explanation: () => ApiProblem): never => {
     resourceOf(ctx, registry);
+    refuseSnapshotWrites(ctx.headers);
     throw explanation();
   };
+  /** Writes refuse `Use-Snapshot` before anything else is looked at (contract §10 step 11). */
+  const writing = (ctx: RequestContext<ResourceRouteParams>, isItemRoute: boolean): DataRequest => {
+    const request = dataRequestOf(ctx, registry, basePath, isItemRoute);
+    refuseSnapshotWrites(ctx.headers);
+    return request;
+  };
+  const feed = (path: string, read: ResourceRead): RouteDefinition =>
+    route.get(`${COLLECTION}/${path}`, BEARER, (ctx) =>
+      send(read(services, resourceReadOf(ctx, registry), queryParametersOf(ctx))),
+    );
 
   return [
     route.get(COLLECTION, BEARER, (ctx) => send(queryDocuments(services, collection(ctx), queryParametersOf(ctx)))),
     route.post(COLLECTION, BEARER, async (ctx) => {
-      const request = collection(ctx);
+      const request = writing(ctx, false);
       return send(upsertDocument(services, request, await jsonBodyOf(ctx)));
     }),
     route.put(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionReplacement)),
     route.delete(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionDeletion)),
     route.get(ITEM, BEARER, (ctx) => send(readDocument(services, item(ctx), ctx.params.id))),
     route.put(ITEM, BEARER, async (ctx) => {
-      const request = item(ctx);
+      const request = writing(ctx, true);
       return send(updateDocument(services, request, ctx.params.id, await jsonBodyOf(ctx)));
     }),
-    route.delete(ITEM, BEARER, (ctx) => send(deleteDocument(services, item(ctx), ctx.params.id))),
+    route.delete(ITEM, BEARER, (ctx) => send(deleteDocument(services, writing(ctx, true), ctx.params.id))),
     route.post(ITEM, BEARER, (ctx) => rejected(ctx, itemPost)),
+    feed('deletes', deletedDocuments),
+    feed('keyChanges', keyChanges),
+    feed('partitions', partitionDocuments),
+    route.get('/changeQueries/v1/availableChangeVersions', BEARER, (ctx) =>
+      send(availableChangeVersions(options.store, { caller: callerOf(ctx), headers: ctx.headers })),
+    ),
   ];
 }

@@ -1,6 +1,16 @@
-// API clients and access tokens: the administrative records of the instance.
+// API clients, their vendors and applications, and access tokens: the administrative records of the instance.
 import type Database from 'better-sqlite3';
-import type { AccessTokenRecord, ApiClient } from '../store.js';
+import type {
+  AccessTokenRecord,
+  ApiClient,
+  ApplicationDefinition,
+  ClientApplication,
+  ClientDetails,
+  SaveAccessTokenOptions,
+} from '../store.js';
+import { migrateAdminSchema } from './admin/admin-schema.js';
+import { ApplicationRecords } from './admin/application-records.js';
+import { TokenRecords } from './admin/token-records.js';
 
 interface ClientRow {
   readonly client_key: string;
@@ -8,13 +18,10 @@ interface ClientRow {
   readonly secret_hash: string;
   readonly active: number;
   readonly created_at: string;
+  readonly application_id: number | null;
 }
 
-interface TokenRow {
-  readonly token_hash: string;
-  readonly client_key: string;
-  readonly expires_at: number;
-}
+type ClientValues = [string, string, string, number, string, number | null];
 
 function toClient(row: ClientRow): ApiClient {
   return {
@@ -27,35 +34,43 @@ function toClient(row: ClientRow): ApiClient {
 }
 
 export class AdminRecords {
-  readonly #insertClient: Database.Statement<[string, string, string, number, string]>;
+  readonly #applications: ApplicationRecords;
+  readonly #tokens: TokenRecords;
+  readonly #createClient: Database.Transaction<(client: ApiClient, application?: ApplicationDefinition) => void>;
   readonly #findClient: Database.Statement<[string], ClientRow>;
   readonly #listClients: Database.Statement<[], ClientRow>;
   readonly #hasClients: Database.Statement<[], number>;
-  readonly #saveToken: Database.Transaction<(token: AccessTokenRecord, now: number) => void>;
-  readonly #findToken: Database.Statement<[string, number], TokenRow>;
+  readonly #revokeClient: Database.Transaction<(key: string) => number | undefined>;
 
+  /** Brings the administrative tables up to date first (see admin/admin-schema.ts). */
   constructor(db: Database.Database) {
-    const clientColumns = 'client_key, name, secret_hash, active, created_at';
-    this.#insertClient = db.prepare(`INSERT INTO client (${clientColumns}) VALUES (?, ?, ?, ?, ?)`);
+    migrateAdminSchema(db);
+    this.#applications = new ApplicationRecords(db);
+    this.#tokens = new TokenRecords(db);
+    const clientColumns = 'client_key, name, secret_hash, active, created_at, application_id';
+    const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${clientColumns}) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.#createClient = db.transaction((client: ApiClient, application?: ApplicationDefinition) => {
+      const applicationId = application === undefined ? null : this.#applications.findOrCreate(application);
+      insertClient.run(
+        client.key,
+        client.name,
+        client.secretHash,
+        client.active ? 1 : 0,
+        client.createdAt,
+        applicationId,
+      );
+    });
     this.#findClient = db.prepare(`SELECT ${clientColumns} FROM client WHERE client_key = ?`);
     this.#listClients = db.prepare(`SELECT ${clientColumns} FROM client ORDER BY client_key`);
     this.#hasClients = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM client)').pluck();
-    const insertToken = db.prepare<[string, string, number]>(
-      'INSERT INTO access_token (token_hash, client_key, expires_at) VALUES (?, ?, ?)',
-    );
-    // Expired tokens are purged whenever a token is issued, which keeps the table at the live-token count.
-    const purgeExpired = db.prepare<[number]>('DELETE FROM access_token WHERE expires_at <= ?');
-    this.#saveToken = db.transaction((token: AccessTokenRecord, now: number) => {
-      purgeExpired.run(now);
-      insertToken.run(token.tokenHash, token.clientKey, token.expiresAt);
-    });
-    this.#findToken = db.prepare(
-      'SELECT token_hash, client_key, expires_at FROM access_token WHERE token_hash = ? AND expires_at > ?',
+    const deactivate = db.prepare<[string]>('UPDATE client SET active = 0 WHERE client_key = ?');
+    this.#revokeClient = db.transaction((key: string) =>
+      deactivate.run(key).changes === 0 ? undefined : this.#tokens.deleteForClient(key),
     );
   }
 
-  createClient(client: ApiClient): void {
-    this.#insertClient.run(client.key, client.name, client.secretHash, client.active ? 1 : 0, client.createdAt);
+  createClient(client: ApiClient, application?: ApplicationDefinition): void {
+    this.#createClient.immediate(client, application);
   }
 
   findClient(key: string): ApiClient | undefined {
@@ -71,12 +86,40 @@ export class AdminRecords {
     return this.#hasClients.get() === 1;
   }
 
-  saveAccessToken(token: AccessTokenRecord): void {
-    this.#saveToken.immediate(token, Date.now());
+  findVendorNamespacePrefixes(vendorName: string): string[] | undefined {
+    return this.#applications.findVendorNamespacePrefixes(vendorName);
+  }
+
+  findApplication(vendorName: string, applicationName: string): ClientApplication | undefined {
+    return this.#applications.find(vendorName, applicationName);
+  }
+
+  findClientApplication(key: string): ClientApplication | undefined {
+    const applicationId = this.#findClient.get(key)?.application_id;
+    return applicationId === undefined || applicationId === null
+      ? undefined
+      : this.#applications.findById(applicationId);
+  }
+
+  listClientDetails(now: number): ClientDetails[] {
+    const applications = this.#applications.all();
+    const liveTokens = this.#tokens.liveCounts(now);
+    return this.#listClients.all().map((row) => ({
+      client: toClient(row),
+      application: row.application_id === null ? undefined : applications.get(row.application_id),
+      liveTokens: liveTokens.get(row.client_key) ?? 0,
+    }));
+  }
+
+  revokeClient(key: string): number | undefined {
+    return this.#revokeClient.immediate(key);
+  }
+
+  saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): boolean {
+    return this.#tokens.save(token, options);
   }
 
   findAccessToken(tokenHash: string, now: number): AccessTokenRecord | undefined {
-    const row = this.#findToken.get(tokenHash, now);
-    return row && { tokenHash: row.token_hash, clientKey: row.client_key, expiresAt: row.expires_at };
+    return this.#tokens.find(tokenHash, now);
   }
 }

@@ -21,8 +21,9 @@ const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 /** After a checkpoint resets the WAL, SQLite truncates a file grown past this back to it. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-export function openConnection(location: string, options: ConnectionOptions = {}): Database.Database {
-  const db = new Database(location);
+/** @param source a file path, `:memory:`, or a serialized database to open as an in-memory copy */
+export function openConnection(source: string | Buffer, options: ConnectionOptions = {}): Database.Database {
+  const db = new Database(source);
   try {
     // busy_timeout first: switching to WAL needs a lock another process may hold.
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
@@ -50,4 +51,27 @@ export function openConnection(location: string, options: ConnectionOptions = {}
 export function closeConnection(db: Database.Database): void {
   if (!db.memory) db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+}
+
+/**
+ * A connection that sees the database as it is now, and keeps seeing it so until closed. On a file it holds a read
+ * transaction open (WAL keeps that moment readable; checkpoints cannot pass it, so the WAL grows meanwhile); an
+ * in-memory database has no second connection, so it gets a copy.
+ */
+export function openSnapshotConnection(
+  live: Database.Database,
+  location: string,
+  options: ConnectionOptions = {},
+): Database.Database {
+  if (live.memory) return openConnection(live.serialize(), options);
+  const db = openConnection(location, options);
+  try {
+    db.exec('BEGIN');
+    // The first read of a transaction fixes the moment it sees.
+    db.prepare('SELECT count(*) FROM meta').get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

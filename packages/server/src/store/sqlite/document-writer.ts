@@ -1,10 +1,13 @@
 // The write path. References are resolved and the stored body serialized before the write lock is taken, and a write
 // that changes nothing never takes it; every other upsert, update, delete or seeding batch is one short BEGIN IMMEDIATE
 // transaction, so nothing partial is ever visible and writers in several processes hold the lock only to write.
+// Deletions and identity changes are logged in `tracked_change` in the same transaction; an identity change cascades
+// to every referrer (recursively where the reference is part of the referrer's identity).
 import type Database from 'better-sqlite3';
-import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import type { DocumentIdentity, ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
   StoreError,
+  tracksChanges,
   type DescriptorRow,
   type DocumentId,
   type DocumentWrite,
@@ -15,13 +18,16 @@ import {
 import type { DescriptorCache } from './descriptor-cache.js';
 import { newDocumentId } from './document-ids.js';
 import type { DocumentRegistry } from './document-registry.js';
-import type { EdgeTable } from './reference-edges.js';
-import { withLinks } from './reference-links.js';
+import type { EdgeTable, Referrer } from './reference-edges.js';
+import { withLinks, type Node } from './reference-links.js';
 import type { ReferenceResolver, ResolvedReferences, UnresolvedReference } from './reference-resolution.js';
+import { rewriteReferences, type ChangedTarget } from './reference-rewrite.js';
 import type { ResourceTable, StoredRow } from './resource-table.js';
 import { isConstraintViolation } from './sql-errors.js';
 import { etagOf } from './stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
+import type { TrackedChangeLog, TrackedDocument } from './tracked-change-log.js';
+import { keyValuesOf, trackedSecurablesOf } from './tracked-values.js';
 
 /** A write with its references resolved and its stored body (links included) serialized. */
 interface PreparedWrite {
@@ -36,6 +42,21 @@ interface Written {
   readonly outcome: UpsertOutcome;
   readonly docId: number;
   readonly identityKey: string;
+}
+
+/** A document whose natural key changed, whose referrers the cascade visits next. */
+interface ChangedDocument extends ChangedTarget {
+  readonly docId: number;
+}
+
+export interface DocumentWriterOptions {
+  /** Most documents one identity update may rewrite by cascade. */
+  readonly maxCascadeDocuments: number;
+}
+
+function changedDocument(resource: ResourceModel, docId: number, oldIdentityKey: string, identity: DocumentIdentity) {
+  const newValues = new Map(resource.identityPaths.map((path, index) => [path, identity.values[index]]));
+  return { resource, docId, oldIdentityKey, newValues };
 }
 
 /** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
@@ -93,6 +114,8 @@ export class DocumentWriter {
     private readonly edges: { readonly documents: EdgeTable; readonly descriptors: EdgeTable },
     private readonly references: ReferenceResolver,
     private readonly descriptors: DescriptorCache,
+    private readonly changes: TrackedChangeLog,
+    private readonly options: DocumentWriterOptions,
   ) {
     this.#prepareInSnapshot = db.transaction((write, current, options) => {
       const prepared = this.#prepare(write);
@@ -205,22 +228,112 @@ export class DocumentWriter {
     const existing = table.findByUuid.get(id);
     if (!existing) throw new StoreError('not-found', 'Resource to update was not found.');
     checkIfMatch(existing, options);
-    if (table.layout.identityKeyOf(prepared.write) !== existing.identity_key)
-      return this.#changeIdentity(table, existing);
+    const identityKey = table.layout.identityKeyOf(prepared.write);
+    if (identityKey !== existing.identity_key) return this.#changeIdentity(table, existing, identityKey, prepared);
     return this.#replace(table, existing, prepared);
   }
 
+  /** PUT with a new natural key (contract §4.6): allowed on a few resources, and cascaded to every referrer. */
+  #changeIdentity(table: ResourceTable, existing: StoredRow, identityKey: string, prepared: PreparedWrite): Written {
+    const { resource } = table.layout;
+    if (!resource.allowIdentityUpdates) {
+      throw new StoreError(
+        'key-change-not-supported',
+        `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
+        [resource.resourceName],
+      );
+    }
+    const resolved = resolvedOf(prepared);
+    this.#refuseTakenKey(table, identityKey, existing.doc_id);
+    const { body, identity } = prepared.write;
+    const stamp = this.documents.nextStamp();
+    table.updateRowWithKey(existing.doc_id, identityKey, body, prepared.bodyJson, stamp);
+    this.edges.documents.replace(existing.doc_id, resolved.documents);
+    this.edges.descriptors.replace(existing.doc_id, resolved.descriptors);
+    this.#recordKeyChange(table, existing, body);
+    this.#cascade(changedDocument(resource, existing.doc_id, existing.identity_key, identity));
+    const outcome: UpsertOutcome = {
+      status: 'updated',
+      id: existing.uuid,
+      etag: etagOf(stamp.changeVersion),
+      lastModifiedDate: stamp.lastModified,
+    };
+    return { outcome, docId: existing.doc_id, identityKey };
+  }
+
   /**
-   * The seam for identity updates (allowIdentityUpdates resources, with cascades through `ref_edge`), which come in a
-   * later issue; until then every identity change is refused.
+   * Rewrites the referrers of each changed document, level by level and in doc_id order within a level (the lock
+   * order a multi-writer store needs), until no referrer's own identity changes.
    */
-  #changeIdentity(table: ResourceTable, _existing: StoredRow): Written {
-    const { resourceName } = table.layout.resource;
-    throw new StoreError(
-      'key-change-not-supported',
-      `Identifying values for the ${resourceName} data cannot be changed. Delete and recreate the item instead.`,
-      [resourceName],
-    );
+  #cascade(root: ChangedDocument): void {
+    const pending = [root];
+    let visited = 0;
+    for (let index = 0; index < pending.length; index++) {
+      const changed = pending[index]!;
+      const referrers = this.edges.documents.referrers(changed.docId);
+      visited += referrers.length;
+      if (visited > this.options.maxCascadeDocuments) {
+        throw new StoreError(
+          'cascade-limit-exceeded',
+          `The identity change would cascade to more than ${this.options.maxCascadeDocuments} documents.`,
+          [root.resource.resourceName],
+        );
+      }
+      for (const referrer of referrers) {
+        const next = this.#rewriteReferrer(referrer, changed);
+        if (next) pending.push(next);
+      }
+    }
+  }
+
+  /** A new body, change version and etag for the referrer; its own identity change when the reference was part of it. */
+  #rewriteReferrer(referrer: Referrer, changed: ChangedDocument): ChangedDocument | undefined {
+    const resource = this.catalog.resourceById(referrer.resource_id);
+    const table = this.catalog.tableOf(resource);
+    const row = table.findByDocId.get(referrer.doc_id);
+    if (!row) throw new Error(`Document ${referrer.doc_id} has an edge but no row`);
+    const body = JSON.parse(row.body) as Node;
+    if (!rewriteReferences(this.registry, resource, body, changed)) return undefined;
+    const bodyJson = JSON.stringify(body);
+    const stamp = this.documents.nextStamp();
+    const identity = this.registry.accessorsOf(resource).identityOf(body);
+    if (identity.key === row.identity_key) {
+      table.updateRow(row.doc_id, body, bodyJson, stamp);
+      return undefined;
+    }
+    this.#refuseTakenKey(table, identity.key, row.doc_id);
+    table.updateRowWithKey(row.doc_id, identity.key, body, bodyJson, stamp);
+    this.#recordKeyChange(table, row, body);
+    return changedDocument(resource, row.doc_id, row.identity_key, identity);
+  }
+
+  #refuseTakenKey(table: ResourceTable, identityKey: string, docId: number): void {
+    const holder = table.findByKey.get(identityKey);
+    if (holder && holder.doc_id !== docId) {
+      throw new StoreError(
+        'non-unique-identity',
+        'The identifying value(s) of the item are the same as another item that already exists.',
+        [table.layout.resource.resourceName],
+      );
+    }
+  }
+
+  #recordKeyChange(table: ResourceTable, before: StoredRow, newBody: unknown): void {
+    const document = this.#tracked(table, before);
+    this.changes.recordKeyChange(this.documents.nextStamp(), document, keyValuesOf(table.layout.resource, newBody));
+  }
+
+  /** The document as a tracked change remembers it: key values and securables of the stored body. */
+  #tracked(table: ResourceTable, row: StoredRow): TrackedDocument {
+    const { resource } = table.layout;
+    const body: unknown = JSON.parse(row.body);
+    return {
+      resourceId: table.resourceId,
+      uuid: row.uuid,
+      identityKey: row.identity_key,
+      keyValues: keyValuesOf(resource, body),
+      securables: trackedSecurablesOf(this.registry.accessorsOf(resource).securablesOf(body)),
+    };
   }
 
   #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
@@ -234,6 +347,8 @@ export class DocumentWriter {
       const edges = table.layout.resource.isDescriptor ? this.edges.descriptors : this.edges.documents;
       throw this.#dependentItemExists(edges.referrerResourceIds(existing.doc_id));
     }
+    if (tracksChanges(table.layout.resource))
+      this.changes.recordDeletion(this.documents.nextStamp(), this.#tracked(table, existing));
     return existing;
   }
 

@@ -1,8 +1,9 @@
-// GET-many for one resource: equality filters compiled from the model's query fields (typed columns where the layout
-// has them, JSON paths otherwise), one prepared statement pair per combination of fields, ordered by doc_id.
+// GET-many and partitions for one resource: equality filters compiled from the model's query fields (typed columns
+// where the layout has them, JSON paths otherwise), change-version and doc-id ranges, one set of prepared statements
+// per combination of fields and ranges, ordered by doc_id.
 import type Database from 'better-sqlite3';
 import type { JsonPath } from '../../model/index.js';
-import type { ListQuery, ListResult, QueryFilter } from '../store.js';
+import type { ChangeVersionRange, DocIdRange, ListQuery, ListResult, PartitionQuery, QueryFilter } from '../store.js';
 import type { ReadRow, ResourceTable } from './resource-table.js';
 import { toStoredDocument } from './stored-documents.js';
 import { foldCase, type SqlValue } from './table-layout.js';
@@ -18,9 +19,37 @@ interface FieldPredicate {
 interface ListPlan {
   readonly select: Database.Statement<SqlValue[], ReadRow>;
   readonly count: Database.Statement<SqlValue[], number>;
+  /** Prepared on first use: few queries ask for partitions. */
+  partitions?: Database.Statement<SqlValue[], number>;
+  readonly where: string;
+  /** The join to `document` the conditions need (only an `id` filter does). */
+  readonly documentJoin: string;
+}
+
+/** What a query selects: its filters and ranges, whichever are given. */
+interface Selection {
+  readonly filters: readonly QueryFilter[];
+  readonly changeVersions?: ChangeVersionRange;
+  readonly docIds?: DocIdRange;
+}
+
+interface RangePredicate {
+  readonly sql: string;
+  readonly value: number;
+}
+
+/** The range bounds a selection gives, as predicates in a fixed order (part of the plan key). */
+function rangePredicatesOf(selection: Selection): RangePredicate[] {
+  const { changeVersions, docIds } = selection;
+  const predicates: RangePredicate[] = [];
+  if (changeVersions?.min !== undefined) predicates.push({ sql: 'r.change_version >= ?', value: changeVersions.min });
+  if (changeVersions?.max !== undefined) predicates.push({ sql: 'r.change_version <= ?', value: changeVersions.max });
+  if (docIds) predicates.push({ sql: 'r.doc_id >= ?', value: docIds.min }, { sql: 'r.doc_id <= ?', value: docIds.max });
+  return predicates;
 }
 
 const ID_PATH = '$.id';
+const DOCUMENT_JOIN = ' JOIN document d ON d.doc_id = r.doc_id';
 const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
 
 function bindScalar(value: QueryFilter['value']): SqlValue {
@@ -49,40 +78,64 @@ export class ListQueries {
   }
 
   list(query: ListQuery): ListResult {
-    const { plan, values } = this.#planFor(query.filters);
+    const { plan, values } = this.#planFor(query);
     const items = query.limit > 0 ? plan.select.all(...values, query.limit, query.offset).map(toStoredDocument) : [];
     if (!query.totalCount) return { items };
     return { items, totalCount: plan.count.get(...values) ?? 0 };
   }
 
-  #planFor(filters: readonly QueryFilter[]): { plan: ListPlan; values: SqlValue[] } {
-    const matched = filters
+  /**
+   * One statement numbers the matching rows in doc_id order, counts them, and keeps every partition's first row: the
+   * partition size is `max(ceil(count / partitions), minimum size)`.
+   */
+  partitionStarts(query: PartitionQuery): number[] {
+    const { plan, values } = this.#planFor(query);
+    plan.partitions ??= this.db
+      .prepare<SqlValue[], number>(
+        'SELECT doc_id FROM (SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, ' +
+          `count(*) OVER () AS total FROM ${this.#from}${plan.documentJoin}${plan.where}) ` +
+          'WHERE (position - 1) % max((total + ? - 1) / ?, ?) = 0 ORDER BY doc_id',
+      )
+      .pluck();
+    return plan.partitions.all(...values, query.count, query.count, query.minimumSize);
+  }
+
+  #planFor(selection: Selection): { plan: ListPlan; values: SqlValue[] } {
+    const ranges = rangePredicatesOf(selection);
+    const matched = selection.filters
       .map((filter) => {
         const field = this.#fields.get(filter.field.toLowerCase());
         if (!field) throw new Error(`${this.table.layout.resource.resourceName} has no query field '${filter.field}'`);
         return { field, value: filter.value };
       })
       .sort((a, b) => (a.field.name < b.field.name ? -1 : a.field.name > b.field.name ? 1 : 0));
-    const key = matched.map(({ field }) => field.name).join(',');
+    const fields = matched.map(({ field }) => field);
+    const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
+    const key = [...fields.map((field) => field.name), ...ranges.map((range) => range.sql)].join(',');
     let plan = this.#plans.get(key);
     if (!plan) {
-      plan = this.#prepare(matched.map(({ field }) => field));
+      plan = this.#prepare(
+        conditions,
+        fields.some((field) => field.onDocument),
+      );
       this.#plans.set(key, plan);
     }
-    return { plan, values: matched.map(({ field, value }) => field.bind(value)) };
+    const values = [...matched.map(({ field, value }) => field.bind(value)), ...ranges.map((range) => range.value)];
+    return { plan, values };
   }
 
-  #prepare(fields: readonly FieldPredicate[]): ListPlan {
-    const conditions = [...this.#scope, ...fields.map((field) => field.sql)];
+  #prepare(predicates: readonly string[], filtersOnDocument: boolean): ListPlan {
+    const conditions = [...this.#scope, ...predicates];
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-    const joinDocument = ' JOIN document d ON d.doc_id = r.doc_id';
-    const countJoin = fields.some((field) => field.onDocument) ? joinDocument : '';
+    const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
     return {
       select: this.db.prepare<SqlValue[], ReadRow>(
-        `SELECT d.uuid, r.body, r.change_version, r.last_modified FROM ${this.#from}${joinDocument}${where} ` +
+        `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${this.#from}${DOCUMENT_JOIN}${where} ` +
           'ORDER BY r.doc_id LIMIT ? OFFSET ?',
       ),
       count: this.db.prepare<SqlValue[], number>(`SELECT count(*) FROM ${this.#from}${countJoin}${where}`).pluck(),
+      where,
+      documentJoin: countJoin,
     };
   }
 

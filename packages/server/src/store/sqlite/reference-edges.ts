@@ -3,11 +3,18 @@
 // index); descriptor references in `descriptor_edge` (without one, see schema.ts).
 import type Database from 'better-sqlite3';
 
+/** A document that references another. */
+export interface Referrer {
+  readonly doc_id: number;
+  readonly resource_id: number;
+}
+
 export class EdgeTable {
   readonly #targetsOf: Database.Statement<[number], number>;
   readonly #insert: Database.Statement<[number, number]>;
   readonly #delete: Database.Statement<[number, number]>;
   readonly #referrerResourceIds: Database.Statement<[number], number>;
+  readonly #referrers: Database.Statement<[number], Referrer>;
 
   constructor(db: Database.Database, table: string) {
     this.#targetsOf = db.prepare<[number], number>(`SELECT to_doc FROM ${table} WHERE from_doc = ?`).pluck();
@@ -18,6 +25,10 @@ export class EdgeTable {
         `SELECT DISTINCT d.resource_id FROM ${table} e JOIN document d ON d.doc_id = e.from_doc WHERE e.to_doc = ?`,
       )
       .pluck();
+    this.#referrers = db.prepare(
+      `SELECT e.from_doc AS doc_id, d.resource_id FROM ${table} e JOIN document d ON d.doc_id = e.from_doc ` +
+        'WHERE e.to_doc = ? ORDER BY e.from_doc',
+    );
   }
 
   insertAll(fromDoc: number, targets: ReadonlySet<number>): void {
@@ -33,5 +44,10 @@ export class EdgeTable {
 
   referrerResourceIds(toDoc: number): number[] {
     return this.#referrerResourceIds.all(toDoc);
+  }
+
+  /** In doc_id order, the order cascades lock and rewrite them in. */
+  referrers(toDoc: number): Referrer[] {
+    return this.#referrers.all(toDoc);
   }
 }

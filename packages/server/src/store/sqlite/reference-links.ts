@@ -13,10 +13,10 @@ export interface LinkSite {
 }
 
 /** An object or array, indexed by property name or position. */
-type Node = Record<string | number, unknown>;
+export type Node = Record<string | number, unknown>;
 
 /** `$.a[1].b` → ['a', 1, 'b']. */
-function stepsOf(path: string): (string | number)[] {
+export function stepsOf(path: string): (string | number)[] {
   const steps: (string | number)[] = [];
   for (const part of path.slice(2).split('.')) {
     const bracket = part.indexOf('[');

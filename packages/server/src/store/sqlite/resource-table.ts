@@ -1,5 +1,5 @@
 // The prepared statements of one resource's table, built once from its layout: natural-key and id look-ups, reference
-// resolution, and row inserts and updates.
+// resolution, and row inserts and updates (with or without a new natural key).
 import type Database from 'better-sqlite3';
 import type { TableLayout } from './table-layout.js';
 
@@ -15,6 +15,7 @@ export interface StoredRow {
 
 /** A document row as reads return it. */
 export interface ReadRow {
+  readonly doc_id: number;
   readonly uuid: string;
   readonly body: string;
   readonly change_version: number;
@@ -34,9 +35,11 @@ export interface ChangeStamp {
 export class ResourceTable {
   readonly #insert: Database.Statement<unknown[]>;
   readonly #update: Database.Statement<unknown[]>;
+  readonly #updateWithKey: Database.Statement<unknown[]>;
   readonly #mutableColumns: TableLayout['columns'];
   readonly findByKey: Database.Statement<[string], StoredRow>;
   readonly findByUuid: Database.Statement<[string], StoredRow>;
+  readonly findByDocId: Database.Statement<[number], StoredRow>;
   readonly read: Database.Statement<[string], ReadRow>;
   /** The target of a reference: its doc_id and API id, by natural key. */
   readonly resolve: Database.Statement<[string], ResolvedTarget>;
@@ -53,8 +56,9 @@ export class ResourceTable {
     const joined = `${table} r JOIN document d ON d.doc_id = r.doc_id`;
     this.findByKey = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}r.identity_key = ?`);
     this.findByUuid = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}d.uuid = ?`);
+    this.findByDocId = db.prepare(`SELECT ${stored} FROM ${joined} WHERE r.doc_id = ?`);
     this.read = db.prepare(
-      `SELECT d.uuid, r.body, r.change_version, r.last_modified FROM ${joined} WHERE ${scope}d.uuid = ?`,
+      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${joined} WHERE ${scope}d.uuid = ?`,
     );
     this.resolve = db.prepare(`SELECT r.doc_id, d.uuid FROM ${joined} WHERE ${scope}r.identity_key = ?`);
 
@@ -78,9 +82,10 @@ export class ResourceTable {
       'last_modified',
       'body',
     ];
-    this.#update = db.prepare(
-      `UPDATE ${table} SET ${assignments.map((name) => `${name} = ?`).join(', ')} WHERE doc_id = ?`,
-    );
+    const update = (names: readonly string[]) =>
+      db.prepare(`UPDATE ${table} SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE doc_id = ?`);
+    this.#update = update(assignments);
+    this.#updateWithKey = update(insertColumns.filter((name) => name !== 'doc_id' && name !== 'resource_id'));
   }
 
   insertRow(docId: number, identityKey: string, body: unknown, bodyJson: string, stamp: ChangeStamp): void {
@@ -95,5 +100,13 @@ export class ResourceTable {
     for (const column of this.#mutableColumns) params.push(column.read(body));
     params.push(stamp.changeVersion, stamp.lastModified, bodyJson, docId);
     this.#update.run(params);
+  }
+
+  /** An identity update: the natural key and every typed column are rewritten too. */
+  updateRowWithKey(docId: number, identityKey: string, body: unknown, bodyJson: string, stamp: ChangeStamp): void {
+    const params: unknown[] = [identityKey];
+    for (const column of this.layout.columns) params.push(column.read(body));
+    params.push(stamp.changeVersion, stamp.lastModified, bodyJson, docId);
+    this.#updateWithKey.run(params);
   }
 }

@@ -18,6 +18,7 @@ const FINGERPRINT_KEY = 'schema_fingerprint';
 export const DOCUMENT_EDGE_TABLE = 'ref_edge';
 export const DESCRIPTOR_EDGE_TABLE = 'descriptor_edge';
 export const CHANGE_VERSION_KEY = 'change_version';
+export const TRACKED_CHANGE_TABLE = 'tracked_change';
 
 interface SchemaObject {
   readonly type: 'table' | 'index';
@@ -67,20 +68,16 @@ const baseObjects: readonly SchemaObject[] = [
       `to_doc INTEGER NOT NULL REFERENCES ${DESCRIPTOR_TABLE} (doc_id) ON DELETE RESTRICT, PRIMARY KEY (from_doc, to_doc)`,
     { withoutRowid: true },
   ),
+  // Deletions (D) and key changes (K), each with its own change version; the old identity key finds a re-created
+  // document, and the old securable values authorize ReadChanges once the live row is gone.
   table(
-    'client',
-    'client_key TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL, active INTEGER NOT NULL, ' +
-      'created_at TEXT NOT NULL',
-    { withoutRowid: true },
+    TRACKED_CHANGE_TABLE,
+    "change_version INTEGER PRIMARY KEY, resource_id INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('D', 'K')), " +
+      'uuid TEXT NOT NULL, old_identity_key TEXT NOT NULL, old_key TEXT NOT NULL, new_key TEXT, ' +
+      'old_securables TEXT NOT NULL, changed_at TEXT NOT NULL',
   ),
-  table(
-    'access_token',
-    'token_hash TEXT PRIMARY KEY, client_key TEXT NOT NULL REFERENCES client (client_key) ON DELETE CASCADE, ' +
-      'expires_at INTEGER NOT NULL',
-    { withoutRowid: true },
-  ),
-  index('access_token_client_key', 'access_token', 'client_key'),
-  index('access_token_expires_at', 'access_token', 'expires_at'),
+  index(`${TRACKED_CHANGE_TABLE}_resource`, TRACKED_CHANGE_TABLE, 'resource_id, kind, change_version'),
+  // Clients, tokens, vendors and applications have their own versioned migrations: admin/admin-schema.ts.
 ];
 
 function resourceObjects(layout: TableLayout): SchemaObject[] {

@@ -6,23 +6,35 @@ import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
   AccessTokenRecord,
   ApiClient,
+  ApplicationDefinition,
+  ClientApplication,
+  ClientDetails,
+  SaveAccessTokenOptions,
+  DeletedDocument,
   DescriptorRow,
   DocumentId,
   DocumentWrite,
+  KeyChange,
   ListQuery,
   ListResult,
+  PartitionQuery,
+  SnapshotOptions,
+  SnapshotReads,
   Store,
   StoredDocument,
+  StoreOptions,
+  TrackedChangeList,
+  TrackedChangeQuery,
   UpsertOutcome,
   WriteOptions,
   WriteOutcome,
 } from '../store.js';
 import { AdminRecords } from './admin-records.js';
-import { closeConnection, openConnection, type ConnectionOptions } from './connection.js';
+import { closeConnection, openConnection, openSnapshotConnection, type ConnectionOptions } from './connection.js';
 import { DescriptorCache } from './descriptor-cache.js';
+import { DocumentReader } from './document-reader.js';
 import { DocumentRegistry } from './document-registry.js';
 import { DocumentWriter } from './document-writer.js';
-import { ListQueries } from './list-queries.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
 import {
@@ -31,21 +43,41 @@ import {
   migrateSchema,
   planSchema,
   registerResourceTypes,
+  type SchemaPlan,
 } from './schema.js';
-import { toStoredDocument } from './stored-documents.js';
+import { SnapshotSessions, type Snapshot } from './snapshot-sessions.js';
 import { TableCatalog } from './table-catalog.js';
+import { TrackedChangeLog } from './tracked-change-log.js';
 
-export type SqliteStoreOptions = ConnectionOptions;
+export type SqliteStoreOptions = ConnectionOptions & StoreOptions;
+
+const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
+const DEFAULT_MAX_SNAPSHOTS = 16;
+const DEFAULT_SNAPSHOT_IDLE_MS = 5 * 60_000;
 
 /** Everything that exists only while the database is open. */
 interface OpenState {
   readonly db: Database.Database;
+  readonly plan: SchemaPlan;
+  readonly resourceIds: ReadonlyMap<string, number>;
   readonly descriptors: DescriptorCache;
-  readonly catalog: TableCatalog;
   readonly documents: DocumentRegistry;
   readonly writer: DocumentWriter;
+  readonly reader: DocumentReader;
+  readonly snapshots: SnapshotSessions;
   readonly admin: AdminRecords;
-  readonly listQueries: Map<ResourceModel, ListQueries>;
+}
+
+/** A snapshot's reader behind the Store's asynchronous read methods. */
+function snapshotReads(reader: DocumentReader): SnapshotReads {
+  return {
+    get: async (resource, id) => reader.get(resource, id),
+    list: async (resource, query) => reader.list(resource, query),
+    partitionStarts: async (resource, query) => reader.partitionStarts(resource, query),
+    newestChangeVersion: async () => reader.newestChangeVersion(),
+    deletes: async (resource, query) => reader.deletes(resource, query),
+    keyChanges: async (resource, query) => reader.keyChanges(resource, query),
+  };
 }
 
 export class SqliteStore implements Store {
@@ -79,9 +111,24 @@ export class SqliteStore implements Store {
         descriptors: new EdgeTable(db, DESCRIPTOR_EDGE_TABLE),
       };
       const resolver = new ReferenceResolver(this.registry, catalog, descriptors);
-      const writer = new DocumentWriter(db, this.registry, catalog, documents, edges, resolver, descriptors);
+      const writer = new DocumentWriter(
+        db,
+        this.registry,
+        catalog,
+        documents,
+        edges,
+        resolver,
+        descriptors,
+        new TrackedChangeLog(db),
+        { maxCascadeDocuments: this.options.maxCascadeDocuments ?? DEFAULT_MAX_CASCADE_DOCUMENTS },
+      );
+      const snapshots = new SnapshotSessions(() => this.#openSnapshot(), {
+        max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
+        idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
+      });
+      const reader = new DocumentReader(db, catalog);
       const admin = new AdminRecords(db);
-      this.#state = { db, descriptors, catalog, documents, writer, admin, listQueries: new Map() };
+      this.#state = { db, plan, resourceIds, descriptors, documents, writer, reader, snapshots, admin };
     } catch (error) {
       db.close();
       throw error;
@@ -92,6 +139,7 @@ export class SqliteStore implements Store {
     const state = this.#state;
     if (!state) return;
     this.#state = undefined;
+    state.snapshots.closeAll();
     closeConnection(state.db);
   }
 
@@ -113,26 +161,40 @@ export class SqliteStore implements Store {
   }
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
-    const row = this.#open().catalog.tableOf(resource).read.get(id);
-    return row && toStoredDocument(row);
+    return this.#open().reader.get(resource, id);
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
-    const { db, catalog, listQueries } = this.#open();
-    let queries = listQueries.get(resource);
-    if (!queries) {
-      queries = new ListQueries(db, catalog.tableOf(resource));
-      listQueries.set(resource, queries);
-    }
-    return queries.list(query);
+    return this.#open().reader.list(resource, query);
+  }
+
+  async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
+    return this.#open().reader.partitionStarts(resource, query);
+  }
+
+  async newestChangeVersion(): Promise<number> {
+    return this.#open().reader.newestChangeVersion();
+  }
+
+  async deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>> {
+    return this.#open().reader.deletes(resource, query);
+  }
+
+  async keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>> {
+    return this.#open().reader.keyChanges(resource, query);
+  }
+
+  async snapshot(session: string, options: SnapshotOptions = {}): Promise<SnapshotReads | undefined> {
+    const reader = this.#open().snapshots.readerOf(session, options.fresh ?? false);
+    return reader && snapshotReads(reader);
   }
 
   async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
     return this.#open().writer.seedDescriptors(resource, values);
   }
 
-  async createClient(client: ApiClient): Promise<void> {
-    this.#open().admin.createClient(client);
+  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
+    this.#open().admin.createClient(client, application);
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {
@@ -143,12 +205,43 @@ export class SqliteStore implements Store {
     return this.#open().admin.listClients();
   }
 
-  async saveAccessToken(token: AccessTokenRecord): Promise<void> {
-    this.#open().admin.saveAccessToken(token);
+  async findVendorNamespacePrefixes(vendorName: string): Promise<readonly string[] | undefined> {
+    return this.#open().admin.findVendorNamespacePrefixes(vendorName);
+  }
+
+  async findApplication(vendorName: string, applicationName: string): Promise<ClientApplication | undefined> {
+    return this.#open().admin.findApplication(vendorName, applicationName);
+  }
+
+  async findClientApplication(key: string): Promise<ClientApplication | undefined> {
+    return this.#open().admin.findClientApplication(key);
+  }
+
+  async listClientDetails(now: number): Promise<readonly ClientDetails[]> {
+    return this.#open().admin.listClientDetails(now);
+  }
+
+  async revokeClient(key: string): Promise<number | undefined> {
+    return this.#open().admin.revokeClient(key);
+  }
+
+  async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {
+    return this.#open().admin.saveAccessToken(token, options);
   }
 
   async findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined> {
     return this.#open().admin.findAccessToken(tokenHash, now);
+  }
+
+  #openSnapshot(): Snapshot {
+    const { db: live, plan, resourceIds } = this.#open();
+    const db = openSnapshotConnection(live, this.location, this.options);
+    try {
+      return { db, reader: new DocumentReader(db, new TableCatalog(db, plan, resourceIds, this.registry)) };
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   #open(): OpenState {

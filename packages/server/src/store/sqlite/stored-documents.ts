@@ -17,5 +17,6 @@ export function toStoredDocument(row: ReadRow): StoredDocument {
     etag: etagOf(row.change_version),
     lastModifiedDate: row.last_modified,
     changeVersion: row.change_version,
+    docId: row.doc_id,
   };
 }

@@ -1,0 +1,70 @@
+// Every claim set of the claims file, found by either spelling of its name and compiled on first use.
+import { getModelRegistry, type ClaimsFile } from '../../model/index.js';
+import { ClaimHierarchy } from './claim-hierarchy.js';
+import { claimSetNameKey, displayNameOf } from './claim-set-names.js';
+import { compileClaimSetPolicy, type ClaimSetPolicy } from './claim-set-policy.js';
+
+export class UnknownClaimSetError extends Error {
+  override readonly name = 'UnknownClaimSetError';
+
+  constructor(
+    claimSetName: string,
+    readonly validNames: readonly string[],
+  ) {
+    super(`Unknown claim set '${claimSetName}'. Valid claim sets: ${validNames.join(', ')}.`);
+  }
+}
+
+export interface ClaimSetCatalogue {
+  /** The ODS names of all claim sets, sorted. */
+  readonly names: readonly string[];
+  readonly hierarchy: ClaimHierarchy;
+  /** The ODS name of the claim set that `name` spells (either form, any case), or undefined. */
+  resolve(name: string): string | undefined;
+  /** Throws UnknownClaimSetError for a name no claim set has. */
+  policy(name: string): ClaimSetPolicy;
+}
+
+function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
+  const hierarchy = new ClaimHierarchy(claims);
+  const fileNameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
+  const names = claims.claimSets.map(({ name }) => displayNameOf(name)).sort();
+  const policies = new Map<string, ClaimSetPolicy>();
+
+  return {
+    names,
+    hierarchy,
+    resolve(name) {
+      const fileName = fileNameByKey.get(claimSetNameKey(name));
+      return fileName === undefined ? undefined : displayNameOf(fileName);
+    },
+    policy(name) {
+      const key = claimSetNameKey(name);
+      const fileName = fileNameByKey.get(key);
+      if (fileName === undefined) throw new UnknownClaimSetError(name, names);
+      let policy = policies.get(key);
+      if (policy === undefined) {
+        policy = compileClaimSetPolicy(hierarchy, fileName, displayNameOf(fileName), claims.actions);
+        policies.set(key, policy);
+      }
+      return policy;
+    },
+  };
+}
+
+const catalogues = new WeakMap<ClaimsFile, ClaimSetCatalogue>();
+
+/** The catalogue of a claims file, the committed model's by default; built once per file. */
+export function claimSetCatalogue(claims: ClaimsFile = getModelRegistry().claims): ClaimSetCatalogue {
+  let catalogue = catalogues.get(claims);
+  if (catalogue === undefined) {
+    catalogue = createCatalogue(claims);
+    catalogues.set(claims, catalogue);
+  }
+  return catalogue;
+}
+
+/** The compiled policy of a claim set of the committed model; throws UnknownClaimSetError for an unknown name. */
+export function claimSetPolicy(name: string, claims?: ClaimsFile): ClaimSetPolicy {
+  return claimSetCatalogue(claims).policy(name);
+}

@@ -1,0 +1,50 @@
+// Writes `tracked_change` rows: one per deletion (D) and per identity change (K), inside the write's transaction and
+// stamped with a change version of their own.
+import type Database from 'better-sqlite3';
+import type { KeyValues, TrackedSecurables } from '../store.js';
+import type { ChangeStamp } from './resource-table.js';
+import { TRACKED_CHANGE_TABLE } from './schema.js';
+
+/** The document as it was before the change. */
+export interface TrackedDocument {
+  readonly resourceId: number;
+  readonly uuid: string;
+  readonly identityKey: string;
+  readonly keyValues: KeyValues;
+  readonly securables: TrackedSecurables;
+}
+
+type InsertParameters = [number, number, 'D' | 'K', string, string, string, string | null, string, string];
+
+export class TrackedChangeLog {
+  readonly #insert: Database.Statement<InsertParameters>;
+
+  constructor(db: Database.Database) {
+    this.#insert = db.prepare(
+      `INSERT INTO ${TRACKED_CHANGE_TABLE} (change_version, resource_id, kind, uuid, old_identity_key, old_key, ` +
+        'new_key, old_securables, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  recordDeletion(stamp: ChangeStamp, document: TrackedDocument): void {
+    this.#record(stamp, 'D', document, null);
+  }
+
+  recordKeyChange(stamp: ChangeStamp, document: TrackedDocument, newKeyValues: KeyValues): void {
+    this.#record(stamp, 'K', document, JSON.stringify(newKeyValues));
+  }
+
+  #record(stamp: ChangeStamp, kind: 'D' | 'K', document: TrackedDocument, newKey: string | null): void {
+    this.#insert.run(
+      stamp.changeVersion,
+      document.resourceId,
+      kind,
+      document.uuid,
+      document.identityKey,
+      JSON.stringify(document.keyValues),
+      newKey,
+      JSON.stringify(document.securables),
+      stamp.lastModified,
+    );
+  }
+}

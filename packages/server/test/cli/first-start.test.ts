@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { prepareFirstStart } from '../../src/cli/first-start.js';
+import { getModelRegistry } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
+
+describe('the sandbox client of a first start', () => {
+  it("belongs to the 'Sandbox' application: claim set Ed-Fi Sandbox, the sandbox namespaces, no edorgs", async () => {
+    const store = await openStore('sqlite::memory:');
+    try {
+      const firstStart = await prepareFirstStart(store, getModelRegistry(), 'none');
+      expect(firstStart?.sandbox).toMatchObject({
+        name: 'Sandbox',
+        vendor: 'Sandbox',
+        application: 'Sandbox',
+        claimSet: 'Ed-Fi Sandbox',
+        educationOrganizationIds: [],
+        namespacePrefixes: ['uri://ed-fi.org', 'uri://gbisd.edu', 'uri://tpdm.ed-fi.org'],
+      });
+      expect((await store.findClientApplication(firstStart!.sandbox.key))?.claimSetName).toBe('Ed-Fi Sandbox');
+      expect(await prepareFirstStart(store, getModelRegistry(), 'none')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});

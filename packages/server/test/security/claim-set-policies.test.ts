@@ -1,0 +1,241 @@
+// Claim-set policies checked against the shared DMS claims file, read here independently of the model importer.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { renderProblem } from '../../src/http/problem-details.js';
+import { getModelRegistry, type ClaimAction, type ResourceModel } from '../../src/model/index.js';
+import {
+  actionUri,
+  authorizeClaims,
+  claimSetCatalogue,
+  claimSetPolicy,
+  odsClaimUri,
+  UnknownClaimSetError,
+} from '../../src/security/index.js';
+
+interface SharedClaim {
+  readonly name: string;
+  readonly defaultAuthorization?: { actions: { name: ClaimAction; authorizationStrategies: { name: string }[] }[] };
+  readonly claimSets?: {
+    name: string;
+    actions: { name: ClaimAction; authorizationStrategyOverrides?: { name: string }[] }[];
+  }[];
+  readonly claims?: SharedClaim[];
+}
+
+const sharedClaims = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../../../shared/edfi/ds-5.2-claims.json', import.meta.url)), 'utf8'),
+) as { claimSets: { claimSetName: string }[]; claimsHierarchy: SharedClaim[] };
+
+/** Claim URI → the claim and its ancestors, most specific first. */
+const sharedLineages = new Map<string, SharedClaim[]>();
+(function index(claims: SharedClaim[], ancestors: SharedClaim[]): void {
+  for (const claim of claims) {
+    sharedLineages.set(claim.name, [claim, ...ancestors]);
+    index(claim.claims ?? [], [claim, ...ancestors]);
+  }
+})(sharedClaims.claimsHierarchy, []);
+
+const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];
+
+/** The reference semantics of contract §8.2 over the shared file: undefined when not granted, else the strategies. */
+function expectedStrategies(fileName: string, claimUri: string, action: ClaimAction): string[] | undefined {
+  const lineage = sharedLineages.get(claimUri)!;
+  const grants = lineage.flatMap((claim) => (claim.claimSets ?? []).filter((set) => set.name === fileName));
+  const granted = grants.flatMap((set) => set.actions).filter((each) => each.name === action);
+  if (granted.length === 0) return undefined;
+  const override = granted.map((each) => each.authorizationStrategyOverrides ?? []).find((list) => list.length > 0);
+  const defaults = lineage
+    .map(
+      (claim) =>
+        claim.defaultAuthorization?.actions.find((each) => each.name === action)?.authorizationStrategies ?? [],
+    )
+    .find((list) => list.length > 0);
+  return (override ?? defaults ?? []).map((strategy) => strategy.name);
+}
+
+function lineageOf(claimUri: string): string[] {
+  return sharedLineages.get(claimUri)!.map((claim) => odsClaimUri(claim.name));
+}
+
+const registry = getModelRegistry();
+const resource = (endpoint: string, namespace = 'ed-fi'): ResourceModel => registry.getResource(namespace, endpoint)!;
+
+describe('claim-set names', () => {
+  it('has every claim set of the shared file, under the ODS names where the ODS ships one', () => {
+    const { names } = claimSetCatalogue();
+    expect(names).toHaveLength(sharedClaims.claimSets.length);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'SIS Vendor',
+        'Ed-Fi Sandbox',
+        'District Hosted SIS Vendor',
+        'Roster Vendor',
+        'Assessment Vendor',
+        'Assessment Read',
+        'Bootstrap Descriptors and EdOrgs',
+        'Education Preparation Program',
+        'Ed-Fi ODS Admin App',
+        'Ed-Fi API Publisher - Reader',
+        'Ed-Fi API Publisher - Writer',
+        'E2E-NoFurtherAuthRequiredClaimSet',
+      ]),
+    );
+  });
+
+  it('resolves either spelling in any case, and refuses an unknown name listing the valid ones', () => {
+    expect(claimSetCatalogue().resolve('BootstrapDescriptorsandEdOrgs')).toBe('Bootstrap Descriptors and EdOrgs');
+    expect(claimSetPolicy('ed-fi sandbox').name).toBe('Ed-Fi Sandbox');
+    expect(() => claimSetPolicy('Superuser')).toThrow(UnknownClaimSetError);
+    expect(() => claimSetPolicy('Superuser')).toThrow(
+      /^Unknown claim set 'Superuser'\. Valid claim sets: AB Connect, /,
+    );
+  });
+});
+
+describe('claim-set policies', () => {
+  const NO_FURTHER = ['NoFurtherAuthorizationRequired'];
+  const table: [
+    claimSet: string,
+    endpoint: string,
+    action: ClaimAction,
+    strategies: string[] | 'resource' | 'action',
+  ][] = [
+    ['SIS Vendor', 'studentSchoolAssociations', 'Create', ['RelationshipsWithEdOrgsOnly']],
+    ['SIS Vendor', 'studentSchoolAssociations', 'Read', ['RelationshipsWithEdOrgsAndPeople']],
+    ['SIS Vendor', 'studentSchoolAssociations', 'Update', ['RelationshipsWithEdOrgsAndPeople']],
+    ['SIS Vendor', 'studentSchoolAssociations', 'Delete', ['RelationshipsWithEdOrgsAndPeople']],
+    ['SIS Vendor', 'students', 'Create', NO_FURTHER],
+    ['SIS Vendor', 'schools', 'Read', NO_FURTHER],
+    ['SIS Vendor', 'schools', 'Create', 'action'],
+    ['SIS Vendor', 'gradeLevelDescriptors', 'Update', 'action'],
+    ['Assessment Read', 'assessments', 'Create', 'action'],
+    ['Assessment Read', 'assessments', 'Read', ['NamespaceBased']],
+    ['Assessment Vendor', 'staffs', 'Read', 'resource'],
+    ['Assessment Vendor', 'students', 'Read', ['RelationshipsWithEdOrgsAndPeople']],
+    ['Bootstrap Descriptors and EdOrgs', 'gradeLevelDescriptors', 'Create', NO_FURTHER],
+    ['Bootstrap Descriptors and EdOrgs', 'schools', 'Create', NO_FURTHER],
+    ['Bootstrap Descriptors and EdOrgs', 'schools', 'Update', 'action'],
+    ['Roster Vendor', 'sections', 'Read', ['RelationshipsWithEdOrgsAndPeople']],
+    ['Roster Vendor', 'sections', 'Create', 'action'],
+    ['Roster Vendor', 'sections', 'Update', 'action'],
+    ['Roster Vendor', 'sections', 'Delete', 'action'],
+    ['District Hosted SIS Vendor', 'localEducationAgencies', 'Update', NO_FURTHER],
+    ['District Hosted SIS Vendor', 'localEducationAgencies', 'Create', 'action'],
+    ['District Hosted SIS Vendor', 'schools', 'Create', NO_FURTHER],
+    ['Ed-Fi Sandbox', 'schoolYearTypes', 'Read', NO_FURTHER],
+    ['Ed-Fi Sandbox', 'schoolYearTypes', 'Create', 'action'],
+    ['Ed-Fi Sandbox', 'gradeLevelDescriptors', 'Create', ['NamespaceBased']],
+    ['Ed-Fi Sandbox', 'studentContactAssociations', 'Read', ['RelationshipsWithStudentsOnly']],
+    ['Ed-Fi Sandbox', 'studentContactAssociations', 'ReadChanges', ['RelationshipsWithStudentsOnlyIncludingDeletes']],
+    ['Ed-Fi ODS Admin App', 'organizationDepartments', 'Read', NO_FURTHER],
+    ['Education Preparation Program', 'candidates', 'Create', NO_FURTHER],
+  ];
+
+  it.each(table)('%s on %s %s → %j', (claimSet, endpoint, action, expected) => {
+    const target = resource(endpoint, endpoint === 'candidates' ? 'tpdm' : 'ed-fi');
+    const fileName = sharedClaims.claimSets.find(
+      (set) => set.claimSetName.toLowerCase() === claimSet.replace(/[^0-9A-Za-z]/g, '').toLowerCase(),
+    )!.claimSetName;
+    const outcome = claimSetPolicy(claimSet).check(target, action);
+    const shared = expectedStrategies(fileName, target.resourceClaim, action);
+    if (Array.isArray(expected)) {
+      expect(shared).toEqual(expected);
+      expect(outcome).toEqual({ granted: true, strategies: expected });
+    } else {
+      expect(shared).toBeUndefined();
+      expect(outcome.granted).toBe(false);
+      if (!outcome.granted) expect(outcome.problem.problem.type).toMatch(new RegExp(`:access-denied:${expected}$`));
+    }
+  });
+
+  it('agrees with the shared file on every claim set, resource and action', () => {
+    for (const { claimSetName: fileName } of sharedClaims.claimSets) {
+      const policy = claimSetPolicy(fileName);
+      for (const target of registry.allResources) {
+        for (const action of ACTIONS) {
+          const outcome = policy.check(target, action);
+          const expected = expectedStrategies(fileName, target.resourceClaim, action);
+          const label = `${fileName} ${target.endpoint} ${action}`;
+          // Strategies combine by kind (contract §8.4), so their order carries no meaning.
+          expect(outcome.granted ? [...outcome.strategies].sort() : undefined, label).toEqual(expected?.sort());
+        }
+        expect(policy.grantedActions(target)).toEqual(
+          ACTIONS.filter((action) => expectedStrategies(fileName, target.resourceClaim, action) !== undefined),
+        );
+      }
+    }
+  });
+});
+
+describe('403 problems of the claim check (contract §8.7)', () => {
+  it('denies a resource outside the claim set with the lineage of resource claims', () => {
+    const staffs = resource('staffs');
+    const outcome = claimSetPolicy('Assessment Vendor').check(staffs, 'Read');
+    if (outcome.granted) throw new Error('Assessment Vendor should not read staffs');
+    expect(JSON.parse(renderProblem(outcome.problem, 'c-403').body as string)).toEqual({
+      detail: 'Access to the requested data could not be authorized. You do not have permissions to access this data.',
+      type: 'urn:ed-fi:api:security:authorization:access-denied:resource',
+      title: 'Authorization Denied',
+      status: 403,
+      correlationId: 'c-403',
+      errors: [
+        "The API client's assigned claim set (currently 'Assessment Vendor') must include one of the following " +
+          "resource claims to provide access to this resource: 'http://ed-fi.org/ods/identity/claims/staff', " +
+          "'http://ed-fi.org/ods/identity/claims/domains/people'.",
+      ],
+    });
+    expect(lineageOf(staffs.resourceClaim)).toEqual([
+      'http://ed-fi.org/ods/identity/claims/staff',
+      'http://ed-fi.org/ods/identity/claims/domains/people',
+    ]);
+  });
+
+  it('denies an action the claim set does not grant, naming the action URI', () => {
+    const assessments = resource('assessments');
+    let thrown: unknown;
+    try {
+      authorizeClaims('Assessment Read', assessments, 'Create');
+    } catch (error) {
+      thrown = error;
+    }
+    const rendered = renderProblem(thrown as never, 'c-403');
+    expect(rendered.status).toBe(403);
+    expect(rendered.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8' });
+    expect(rendered.body).toBe(
+      JSON.stringify({
+        detail:
+          'Access to the requested data could not be authorized. You do not have permissions to perform the requested ' +
+          'operation on the data.',
+        type: 'urn:ed-fi:api:security:authorization:access-denied:action',
+        title: 'Authorization Denied',
+        status: 403,
+        correlationId: 'c-403',
+        errors: [
+          "The API client's assigned claim set (currently 'Assessment Read') must grant permission of the " +
+            "'http://ed-fi.org/odsapi/actions/create' action on one of the following resource claims: " +
+            "'http://ed-fi.org/ods/identity/claims/assessment', 'http://ed-fi.org/ods/identity/claims/domains/assessmentMetadata'.",
+        ],
+      }),
+    );
+  });
+
+  it('names extension claims in the schema-based form and every action in camelCase', () => {
+    expect(odsClaimUri(resource('candidates', 'tpdm').resourceClaim)).toBe(
+      'http://ed-fi.org/ods/identity/claims/tpdm/candidate',
+    );
+    expect(ACTIONS.map(actionUri)).toEqual([
+      'http://ed-fi.org/odsapi/actions/create',
+      'http://ed-fi.org/odsapi/actions/read',
+      'http://ed-fi.org/odsapi/actions/update',
+      'http://ed-fi.org/odsapi/actions/delete',
+      'http://ed-fi.org/odsapi/actions/readChanges',
+    ]);
+  });
+
+  it('returns the strategies when the claim check passes', () => {
+    expect(authorizeClaims('SIS Vendor', resource('studentSchoolAssociations'), 'Create')).toEqual([
+      'RelationshipsWithEdOrgsOnly',
+    ]);
+  });
+});
