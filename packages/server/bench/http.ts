@@ -47,7 +47,14 @@ async function measure(
       {
         setupRequest: (request) => {
           const template = next();
-          return { ...request, ...template, path: `/v7.3/api${template.path}`, headers };
+          // Fresh headers each time: autocannon adds the content-length of a body to the headers object it is given.
+          return {
+            ...request,
+            method: template.method,
+            path: `/v7.3/api${template.path}`,
+            headers: { ...headers },
+            body: template.body,
+          };
         },
       },
     ],
