@@ -4,6 +4,7 @@ import { emptyResponse, type DataResponse } from './data-response.js';
 import { ifMatchOf } from './preconditions.js';
 import { routeIdOf } from './route-id.js';
 import { persisting } from './store-failures.js';
+import { storedItemOf } from './stored-item.js';
 
 export async function deleteDocument(
   services: DataServices,
@@ -12,7 +13,10 @@ export async function deleteDocument(
 ): Promise<DataResponse> {
   const { resource } = request;
   const id = routeIdOf(routeId);
-  await services.authorize({ action: 'Delete', resource, caller: request.caller });
+  const authorization = await services.authorize({ action: 'Delete', resource, caller: request.caller });
+  const existing = await services.store.get(resource, id);
+  if (existing !== undefined)
+    await authorization.authorizeItem(storedItemOf(services.registry, resource, existing), 'existing');
   const ifMatch = ifMatchOf(request.headers);
   await persisting('delete', resource, () => services.store.delete(resource, id, { ifMatch }));
   return emptyResponse(204);

@@ -9,7 +9,15 @@ export { partitionDocuments } from './partitions.js';
 export { availableChangeVersions } from './available-change-versions.js';
 export { refuseSnapshotWrites } from './snapshot.js';
 export { collectionDeletion, collectionReplacement, itemPost } from './unsupported-operations.js';
-export { allowEveryAction, type Authorize, type AuthorizationRequest, type Caller } from './authorization.js';
+export {
+  allowEveryAction,
+  type Authorization,
+  type AuthorizedItem,
+  type Authorize,
+  type AuthorizationRequest,
+  type Caller,
+  type DataPhase,
+} from './authorization.js';
 export type { DataRequest, DataServices, QueryParameters, ReadRequest } from './data-request.js';
 export type { DataResponse } from './data-response.js';
 export { ApiProblem, problemTypes, type ProblemName, type ProblemOptions, type ProblemType } from './problems.js';

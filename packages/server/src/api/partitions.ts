@@ -38,8 +38,14 @@ export async function partitionDocuments(
       errors: [`Number of partitions must be between 1 and ${MAX_PARTITIONS}.`],
     });
   }
-  await services.authorize({ action: 'Read', resource, caller: request.caller });
+  const { filter } = await services.authorize({ action: 'Read', resource, caller: request.caller });
   const minimumSize = allowSmall === true ? 1 : MIN_PARTITION_PAGES * MAX_PAGE_SIZE;
-  const starts = await reads.partitionStarts(resource, { filters, changeVersions, count, minimumSize });
+  const starts = await reads.partitionStarts(resource, {
+    filters,
+    changeVersions,
+    count,
+    minimumSize,
+    ...(filter === undefined ? {} : { access: filter }),
+  });
   return jsonResponse(200, JSON.stringify({ pageTokens: pageTokensOf(starts) }));
 }

@@ -14,6 +14,19 @@ const dependentItemExists = {
   status: 409,
 } as const;
 
+const AUTHORIZATION_TYPE = 'urn:ed-fi:api:security:authorization';
+const NOT_AUTHORIZED = 'Access to the requested data could not be authorized.';
+
+/** A 403 of data authorization; callers give the detail (it names the property or prefixes involved). */
+function denied(typeSuffix: string, detailSuffix: string): ProblemType {
+  return {
+    type: `${AUTHORIZATION_TYPE}${typeSuffix}`,
+    title: 'Authorization Denied',
+    status: 403,
+    detail: `${NOT_AUTHORIZED}${detailSuffix}`,
+  };
+}
+
 export const problemTypes = {
   badRequest: {
     type: 'urn:ed-fi:api:bad-request',
@@ -117,6 +130,25 @@ export const problemTypes = {
     status: 415,
     detail: 'The request construction was invalid.',
   },
+  /** No relationship between the caller's ed-orgs and the item (contract §8.7); hints extend the detail. */
+  relationshipsDenied: denied('', ''),
+  elementRequired: denied(':relationships:access-denied:element-required', ''),
+  elementUninitialized: denied(':relationships:invalid-data:element-uninitialized', ''),
+  namespaceMismatch: denied(':namespace:access-denied:namespace-mismatch', ''),
+  namespaceRequired: denied(
+    ':namespace:access-denied:namespace-required',
+    " The 'Namespace' value has not been assigned but is required for authorization purposes.",
+  ),
+  namespaceUninitialized: denied(
+    ':namespace:invalid-data:namespace-uninitialized',
+    " The existing 'Namespace' value has not been assigned but is required for authorization purposes.",
+  ),
+  noNamespaces: denied(':namespace:invalid-client:no-namespaces', ''),
+  ownershipMismatch: denied(':ownership:access-denied:ownership-mismatch', ' The item is not owned by the caller.'),
+  ownershipUninitialized: denied(
+    ':ownership:invalid-data:ownership-uninitialized',
+    ' The item is not owned by the caller.',
+  ),
   /** A client asking for a token while it holds the maximum of unexpired ones (contract §2.3 row 12). */
   tooManyTokens: {
     type: 'urn:ed-fi:api:security:authentication:too-many-tokens',

@@ -22,7 +22,7 @@ export async function queryDocuments(
   const { filters, changeVersions } = bindSelection(resource, parameters, bindingErrors);
   bindingErrors.throwIfAny();
   const page = pageOf(paging);
-  await services.authorize({ action: 'Read', resource, caller: request.caller });
+  const { filter } = await services.authorize({ action: 'Read', resource, caller: request.caller });
   const query: ListQuery = {
     filters,
     offset: page.offset,
@@ -30,6 +30,7 @@ export async function queryDocuments(
     totalCount: page.totalCount,
     changeVersions,
     docIds: page.cursor,
+    ...(filter === undefined ? {} : { access: filter }),
   };
   const { items, totalCount } = await reads.list(resource, query);
   const headers: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { ApiProblem } from './problems.js';
 import { renderDocument } from './representation.js';
 import { readableIdOf } from './route-id.js';
 import { readsFor } from './snapshot.js';
+import { storedItemOf } from './stored-item.js';
 
 export async function readDocument(
   services: DataServices,
@@ -15,9 +16,10 @@ export async function readDocument(
   const { resource } = request;
   const id = readableIdOf(routeId);
   const reads = await readsFor(services.store, request);
-  await services.authorize({ action: 'Read', resource, caller: request.caller });
+  const authorization = await services.authorize({ action: 'Read', resource, caller: request.caller });
   const stored = await reads.get(resource, id);
   if (stored === undefined) throw new ApiProblem('notFound', { detail: 'The specified item could not be found.' });
+  await authorization.authorizeItem(storedItemOf(services.registry, resource, stored), 'existing');
   if (isNotModified(request.headers, stored.etag)) return emptyResponse(304);
   return jsonResponse(200, renderDocument(stored), { ETag: etagHeader(stored.etag) });
 }

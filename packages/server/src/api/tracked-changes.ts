@@ -53,8 +53,12 @@ function trackedChangeFeed<T>(read: TrackedChangeReader<T>, entryOf: (item: T) =
     if (!tracksChanges(resource)) throw new ApiProblem('notFound');
     const reads = await readsFor(services.store, request);
     const query = trackedChangeQueryOf(parameters);
-    await services.authorize({ action: 'ReadChanges', resource, caller: request.caller });
-    const { items, totalCount } = await read(reads, resource, query);
+    const { filter } = await services.authorize({ action: 'ReadChanges', resource, caller: request.caller });
+    const { items, totalCount } = await read(
+      reads,
+      resource,
+      filter === undefined ? query : { ...query, access: filter },
+    );
     const headers: Record<string, string> = { 'Content-Type': CHANGE_QUERY_CONTENT_TYPE };
     if (totalCount !== undefined) headers['Total-Count'] = String(totalCount);
     return jsonResponse(200, JSON.stringify(items.map(entryOf)), headers);

@@ -5,6 +5,7 @@ import { documentWriteOf } from './document-write.js';
 import { ifMatchOf } from './preconditions.js';
 import { routeIdOf } from './route-id.js';
 import { persisting } from './store-failures.js';
+import { storedItemOf } from './stored-item.js';
 import { validUpdateDocument } from './validated-document.js';
 
 export async function updateDocument(
@@ -16,9 +17,12 @@ export async function updateDocument(
   const { store, registry } = services;
   const { resource } = request;
   const id = routeIdOf(routeId);
-  await services.authorize({ action: 'Update', resource, caller: request.caller });
+  const authorization = await services.authorize({ action: 'Update', resource, caller: request.caller });
   const document = validUpdateDocument(resource, body, id, store.descriptors);
   const write = documentWriteOf(registry, resource, document);
+  const existing = await store.get(resource, id);
+  if (existing !== undefined) await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
+  await authorization.authorizeItem({ securables: write.securables }, 'proposed');
   const ifMatch = ifMatchOf(request.headers);
   const outcome = await persisting('update', resource, () => store.update(id, write, { ifMatch }));
   return emptyResponse(204, { Location: `${request.collectionUrl}/${outcome.id}`, ETag: etagHeader(outcome.etag) });

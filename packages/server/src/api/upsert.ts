@@ -4,6 +4,7 @@ import { emptyResponse, etagHeader, type DataResponse } from './data-response.js
 import { documentWriteOf } from './document-write.js';
 import { ifMatchOf } from './preconditions.js';
 import { persisting } from './store-failures.js';
+import { storedItemOf } from './stored-item.js';
 import { validInsertDocument } from './validated-document.js';
 
 export async function upsertDocument(
@@ -13,9 +14,19 @@ export async function upsertDocument(
 ): Promise<DataResponse> {
   const { store, registry } = services;
   const { resource } = request;
-  await services.authorize({ action: 'Create', resource, caller: request.caller });
   const document = validInsertDocument(resource, body, store.descriptors);
-  const write = documentWriteOf(registry, resource, document);
+  // A created document keeps its creator's ownership token (OwnershipBased authorization); 0 is no application's.
+  const { ownershipTokenId } = request.caller;
+  const write = {
+    ...documentWriteOf(registry, resource, document),
+    ...(ownershipTokenId > 0 ? { ownershipTokenId } : {}),
+  };
+  // A POST of an existing natural key is an update of that item, authorized as one (contract §8.2).
+  const existing = await store.findByIdentity(write);
+  const action = existing === undefined ? 'Create' : 'Update';
+  const authorization = await services.authorize({ action, resource, caller: request.caller });
+  if (existing !== undefined) await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
+  await authorization.authorizeItem({ securables: write.securables }, 'proposed');
   const ifMatch = ifMatchOf(request.headers);
   const outcome = await persisting('upsert', resource, () => store.upsert(write, { ifMatch }));
   return emptyResponse(outcome.status === 'created' ? 201 : 200, {

@@ -1,8 +1,8 @@
 // First start on an empty store: default descriptors, the school years and a sandbox client to try the API with (claim
-// set `Ed-Fi Sandbox`, the sandbox namespaces, no education organizations).
+// set `Ed-Fi Sandbox`, the sandbox namespaces, the sample district's education organization unless told otherwise).
 import { allowEveryAction, upsertDocument, type DataServices } from '../api/index.js';
 import type { ModelRegistry } from '../model/index.js';
-import { createClient, SANDBOX_APPLICATION, type CreatedClient } from '../security/index.js';
+import { createClient, SANDBOX_APPLICATION, SYSTEM_CALLER, type CreatedClient } from '../security/index.js';
 import type { Store } from '../store/store.js';
 
 export type SeedMode = 'descriptors' | 'none';
@@ -23,11 +23,11 @@ async function seedDefaultDescriptors(store: Store, registry: ModelRegistry): Pr
 }
 
 /** Through the regular POST path, so the rows are validated and stored exactly like client data. */
-async function seedSchoolYears(store: Store, registry: ModelRegistry): Promise<number> {
+export async function seedSchoolYears(store: Store, registry: ModelRegistry): Promise<number> {
   const resource = registry.allResources.find((candidate) => candidate.isSchoolYearEnumeration);
   if (resource === undefined) return 0;
   const services: DataServices = { store, registry, authorize: allowEveryAction };
-  const request = { resource, caller: { clientId: undefined }, collectionUrl: '', headers: {} };
+  const request = { resource, caller: SYSTEM_CALLER, collectionUrl: '', headers: {} };
   for (const schoolYear of registry.schoolYears) await upsertDocument(services, request, { ...schoolYear });
   return registry.schoolYears.length;
 }
@@ -40,6 +40,7 @@ export async function prepareFirstStart(
   store: Store,
   registry: ModelRegistry,
   seed: SeedMode,
+  sandboxEducationOrganizationIds: readonly number[] = SANDBOX_APPLICATION.educationOrganizationIds,
 ): Promise<FirstStart | undefined> {
   if (!(await store.isEmpty())) return undefined;
   const descriptors = seed === 'descriptors' ? await seedDefaultDescriptors(store, registry) : 0;
@@ -51,6 +52,7 @@ export async function prepareFirstStart(
     application: applicationName,
     claimSet: claimSetName,
     namespacePrefixes,
+    educationOrganizationIds: sandboxEducationOrganizationIds,
   });
   return { sandbox, descriptors, schoolYears };
 }

@@ -1,6 +1,7 @@
 // The `edfi-api` command line: `serve`, `clients create | list | revoke` and `load`, every command taking `--store`.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
+import { SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
 import { jsonLogger } from './json-log.js';
 import {
   createClientCommand,
@@ -58,6 +59,14 @@ export function buildProgram(): Command {
       new Option('--seed <what>', 'what a new store is seeded with (school years always)')
         .choices(['descriptors', 'none'])
         .default('descriptors'),
+    )
+    .addOption(
+      new Option('--sandbox-edorg <id>', "an education organization of a new store's sandbox client (repeatable)")
+        .argParser((value: string, previous: number[] | undefined) => [
+          ...(previous === SANDBOX_EDUCATION_ORGANIZATION_IDS ? [] : (previous ?? [])),
+          integerIn(1, Number.MAX_SAFE_INTEGER)(value),
+        ])
+        .default(SANDBOX_EDUCATION_ORGANIZATION_IDS),
     )
     .addOption(new Option('--tls-cert <file>', 'PEM certificate: serve HTTPS (with --tls-key)'))
     .addOption(new Option('--tls-key <file>', 'PEM private key for --tls-cert'))

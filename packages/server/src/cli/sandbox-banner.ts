@@ -9,7 +9,8 @@ export function sandboxBanner(baseUrl: string, firstStart: FirstStart): string {
     'Sandbox client (the secret is stored hashed and will not be shown again):',
     `  Key:    ${key}`,
     `  Secret: ${secret}`,
-    `  Claim set '${firstStart.sandbox.claimSet}', namespaces ${firstStart.sandbox.namespacePrefixes.join(', ')}`,
+    `  Claim set '${firstStart.sandbox.claimSet}', namespaces ${firstStart.sandbox.namespacePrefixes.join(', ')}, ` +
+      `education organizations ${firstStart.sandbox.educationOrganizationIds.join(', ') || 'none'}`,
     'Get a token and call the API:',
     `  curl -s -u '${key}:${secret}' -d grant_type=client_credentials ${baseUrl}/oauth/token`,
     `  curl -s -H 'Authorization: Bearer <access_token>' ${baseUrl}/data/v3/ed-fi/gradeLevelDescriptors`,

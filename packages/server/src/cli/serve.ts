@@ -19,6 +19,8 @@ export interface ServeOptions {
   /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
   readonly store: string;
   readonly seed: SeedMode;
+  /** Education organizations of the sandbox client a new store gets. */
+  readonly sandboxEdorg: readonly number[];
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly workers: number;
@@ -60,7 +62,7 @@ function baseUrl(scheme: string, port: number, basePath: string): string {
 async function prepareStore(options: ServeOptions): Promise<FirstStart | undefined> {
   const store = await openStoreCreatingFolder(options.store);
   try {
-    return await prepareFirstStart(store, getModelRegistry(), options.seed);
+    return await prepareFirstStart(store, getModelRegistry(), options.seed, options.sandboxEdorg);
   } finally {
     await store.close();
   }
@@ -74,7 +76,9 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const admin = adminCredentialsOf(options);
   const registry = getModelRegistry();
   const store = await openStoreCreatingFolder(options.store, registry);
-  const firstStart = cluster.isWorker ? undefined : await prepareFirstStart(store, registry, options.seed);
+  const firstStart = cluster.isWorker
+    ? undefined
+    : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
   const app = await createEdFiApp({ store, registry, basePath: options.basePath, logger, admin });
   const listener = await listen(withRequestLog(app.handler, logger), { port: options.port, tls });
   stopOnSignals(async () => {

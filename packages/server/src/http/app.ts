@@ -2,7 +2,8 @@
 // admin credential is configured) admin routes, and every error rendered as the ODS renders it.
 import { createServer, type ApiServer, type Logger } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
-import { createBearerVerifier, oauthRoutes, tokenInfoRoutes } from '../security/index.js';
+import type { Authorize } from '../api/index.js';
+import { createAuthorizer, createBearerVerifier, oauthRoutes, tokenInfoRoutes } from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
@@ -21,6 +22,10 @@ export interface EdFiAppOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Unexpired tokens a client may hold; default 15. */
   readonly tokensPerClient?: number;
+  /** Data authorization; default the claim sets and strategies (contract §8). Tests may pass `allowEveryAction`. */
+  readonly authorize?: Authorize;
+  /** The ODS `OwnershipBasedAuthorization` feature (off by default): enforce OwnershipBased strategies. */
+  readonly ownershipBasedAuthorization?: boolean;
   /** Enables the admin API (`{base}/admin/clients`) for this Basic credential; off when absent. */
   readonly admin?: AdminCredentials;
 }
@@ -55,7 +60,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
     logger,
   });
   server.addRoutes(1, [
-    ...dataRoutes({ store, registry, basePath }),
+    ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
     ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
     ...metaRoutes({ registry, basePath }),

@@ -15,6 +15,16 @@ export interface Caller {
   readonly profileNames: readonly string[];
 }
 
+/** The server itself (first-start seeding, direct loads), which only ever runs with `allowEveryAction`. */
+export const SYSTEM_CALLER: Caller = {
+  clientId: 'system',
+  claimSetName: '',
+  educationOrganizationIds: [],
+  namespacePrefixes: [],
+  ownershipTokenId: 0,
+  profileNames: [],
+};
+
 /** The Caller under token_info's snake_case names, as the bearer verifier's Token claims. */
 export type AccessTokenClaims = {
   readonly client_id: string;

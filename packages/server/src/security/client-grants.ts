@@ -11,12 +11,15 @@ export const SANDBOX_NAMESPACE_PREFIXES: readonly string[] = [
   'uri://tpdm.ed-fi.org',
 ];
 
+/** Grand Bend ISD, the district of the sample data: the ODS's populated sandbox is associated with it too. */
+export const SANDBOX_EDUCATION_ORGANIZATION_IDS: readonly number[] = [255901];
+
 export const SANDBOX_APPLICATION: ApplicationDefinition = {
   vendorName: 'Sandbox',
   namespacePrefixes: SANDBOX_NAMESPACE_PREFIXES,
   applicationName: 'Sandbox',
   claimSetName: SANDBOX_CLAIM_SET,
-  educationOrganizationIds: [],
+  educationOrganizationIds: SANDBOX_EDUCATION_ORGANIZATION_IDS,
   profileNames: [],
 };
 

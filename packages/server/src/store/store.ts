@@ -24,6 +24,8 @@ export interface DocumentWrite {
   readonly references: readonly DocumentReference[];
   readonly descriptors: readonly DocumentDescriptor[];
   readonly securables: DocumentSecurables;
+  /** The creating client's ownership token, stamped on the document when the write creates it. */
+  readonly ownershipTokenId?: number;
 }
 
 /** A stored document as read back, ready to render. */
@@ -69,6 +71,41 @@ export interface ListQuery {
   readonly changeVersions?: ChangeVersionRange;
   /** Cursor paging: only documents whose internal id lies in the range. */
   readonly docIds?: DocIdRange;
+  /** Only the documents the caller is authorized for. */
+  readonly access?: AccessFilter;
+}
+
+/**
+ * How one relationship-based strategy relates an item's securable subjects to the caller's education organizations
+ * (contract §8.4); a subject kind the rule leaves out is not checked.
+ */
+export interface RelationshipRule {
+  /** `descendants`: the item's ed-org lies at or below a caller's; `ancestors` (Inverted): at or above. */
+  readonly educationOrganizations: 'none' | 'descendants' | 'ancestors';
+  /** `enrollment`: through StudentSchoolAssociation; `responsibility`: through the responsibility association. */
+  readonly students: 'none' | 'enrollment' | 'responsibility';
+  readonly staffs: boolean;
+  readonly contacts: boolean;
+}
+
+/** The authorization a read applies in the store: every subject of one rule related (rules OR-ed), AND namespaces. */
+export interface AccessFilter {
+  readonly educationOrganizationIds: readonly number[];
+  /** OR-ed; empty means no relationship restriction. */
+  readonly relationships: readonly RelationshipRule[];
+  /** When present, every namespace of the item must start with one of these (case-insensitive). */
+  readonly namespacePrefixes?: readonly string[];
+  /** When present, only documents created under this ownership token (live reads only: tombstones keep no owner). */
+  readonly ownershipTokenId?: number;
+}
+
+/** How a single securable value is related to the caller's education organizations. */
+export type SubjectRelation =
+  'edOrgDescendant' | 'edOrgAncestor' | 'studentEnrollment' | 'studentResponsibility' | 'staff' | 'contact';
+
+export interface SubjectProbe {
+  readonly relation: SubjectRelation;
+  readonly value: string | number;
 }
 
 /** Inclusive bounds on a document's current change version (contract §4.3); an absent bound is open. */
@@ -89,6 +126,7 @@ export interface PartitionQuery {
   readonly changeVersions?: ChangeVersionRange;
   readonly count: number;
   readonly minimumSize: number;
+  readonly access?: AccessFilter;
 }
 
 /** A page of `/deletes` or `/keyChanges`, ordered by change version. */
@@ -97,6 +135,8 @@ export interface TrackedChangeQuery {
   readonly offset: number;
   readonly limit: number;
   readonly totalCount: boolean;
+  /** Authorizes each entry on the securable values kept with it, people related through live or deleted associations. */
+  readonly access?: AccessFilter;
 }
 
 /**
@@ -250,6 +290,12 @@ export interface Store {
   /** DELETE: raises `dependent-item-exists` naming the referencing resources. */
   delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void>;
   get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined>;
+  /** The stored document with the write's natural key: what a POST would replace. */
+  findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined>;
+  /** The ownership token the document was created under; undefined for none (or no such document). */
+  ownershipTokenOf(id: DocumentId): Promise<number | undefined>;
+  /** For each probe, whether its value is related to one of the education organizations (contract §8.4). */
+  relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): Promise<boolean[]>;
   list(resource: ResourceModel, query: ListQuery): Promise<ListResult>;
   /** The first document id of each partition, ascending; empty when nothing matches. */
   partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]>;

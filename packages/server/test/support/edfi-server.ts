@@ -1,9 +1,12 @@
 // An Ed-Fi server for HTTP tests: a store (in memory unless a file is named) seeded with the default descriptors and
-// school years, an API client with a bearer token, and request helpers over inject().
+// school years, an API client with a bearer token, and request helpers over inject(); authorization is only enforced
+// when asked for.
 import type { ApiServer, InjectResponse } from '@edfi-api/framework';
+import { allowEveryAction } from '../../src/api/index.js';
+import { seedSchoolYears } from '../../src/cli/first-start.js';
 import { createEdFiApp } from '../../src/http/app.js';
 import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
-import { createClient } from '../../src/security/index.js';
+import { createClient, type NewClientOptions } from '../../src/security/index.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/index.js';
 
 export const BASE_PATH = '/v7.3/api';
@@ -30,6 +33,10 @@ export interface TestServerOptions {
   /** Seed the default descriptors and school years (default true). */
   readonly seed?: boolean;
   readonly storeOptions?: StoreOptions;
+  /** Enforce claim sets and strategies (contract §8); by default the client may do everything. */
+  readonly enforceAuthorization?: boolean;
+  /** With enforcement, the OwnershipBasedAuthorization feature too. */
+  readonly ownershipBasedAuthorization?: boolean;
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -38,8 +45,9 @@ async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void
   }
 }
 
-async function issueToken(server: ApiServer, store: Store): Promise<string> {
-  const client = await createClient(store);
+/** A bearer token for a new client of the given application (default: the sandbox claim set, no ed-orgs). */
+export async function issueToken(server: ApiServer, store: Store, options: NewClientOptions = {}): Promise<string> {
+  const client = await createClient(store, options);
   const response = await server.inject({
     method: 'POST',
     url: `${BASE_PATH}/oauth/token`,
@@ -57,7 +65,14 @@ async function issueToken(server: ApiServer, store: Store): Promise<string> {
 export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
   const registry = getModelRegistry();
   const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
-  const server = await createEdFiApp({ store, registry, logger: silentLogger });
+  const authorize = options.enforceAuthorization === true ? undefined : allowEveryAction;
+  const server = await createEdFiApp({
+    store,
+    registry,
+    logger: silentLogger,
+    ownershipBasedAuthorization: options.ownershipBasedAuthorization ?? false,
+    ...(authorize ? { authorize } : {}),
+  });
   const token = await issueToken(server, store);
   const data = (method: string, path: string, request: RequestOptions = {}): Promise<InjectResponse> =>
     server.inject({
@@ -68,10 +83,7 @@ export async function startEdFiServer(options: TestServerOptions = {}): Promise<
     });
   if (options.seed ?? true) {
     await seedDefaults(store, registry);
-    for (const schoolYear of registry.schoolYears) {
-      const response = await data('POST', '/ed-fi/schoolYearTypes', { body: schoolYear });
-      if (response.status !== 201) throw new Error(`Seeding school years failed: ${response.body}`);
-    }
+    await seedSchoolYears(store, registry);
   }
   return { server, store, registry, token, data, close: () => store.close() };
 }

@@ -1,7 +1,8 @@
 // Resolves the `{namespace}/{resource}` of a data route and gathers what the operations need from the request.
 import type { RequestContext } from '@edfi-api/framework';
-import { ApiProblem, type Caller, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
+import { ApiProblem, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import { callerOf } from '../../security/index.js';
 import { requestRoot } from '../meta/index.js';
 
 export interface ResourceRouteParams {
@@ -27,10 +28,6 @@ export function resourceOf(
   const resource = registry.getResource(ctx.params.namespace, ctx.params.resource);
   if (resource === undefined) throw new ApiProblem('notFound', { raisedBeforeController });
   return resource;
-}
-
-export function callerOf(ctx: RequestContext<unknown>): Caller {
-  return { clientId: ctx.auth.clientId };
 }
 
 /** The request of a change-query or partition route. */

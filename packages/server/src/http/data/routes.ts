@@ -3,7 +3,6 @@
 // Composite routes join this list as their operations land.
 import { route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
 import {
-  allowEveryAction,
   availableChangeVersions,
   collectionDeletion,
   collectionReplacement,
@@ -28,8 +27,8 @@ import {
 import type { ModelRegistry } from '../../model/index.js';
 import type { Store } from '../../store/store.js';
 import { normalizeBasePath } from '../meta/index.js';
+import { callerOf } from '../../security/index.js';
 import {
-  callerOf,
   dataRequestOf,
   queryParametersOf,
   resourceOf,
@@ -44,8 +43,8 @@ export interface DataRoutesOptions {
   readonly registry: ModelRegistry;
   /** Where the API is mounted, e.g. `/v7.3/api` (for absolute `Location` URLs). */
   readonly basePath: string;
-  /** Claim-set authorization; defaults to allowing every action. */
-  readonly authorize?: Authorize;
+  /** Claim-set and data authorization (contract §8). */
+  readonly authorize: Authorize;
 }
 
 const COLLECTION = '/data/v3/{namespace}/{resource}';
@@ -59,7 +58,7 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
   const services: DataServices = {
     store: options.store,
     registry,
-    authorize: options.authorize ?? allowEveryAction,
+    authorize: options.authorize,
   };
   const basePath = normalizeBasePath(options.basePath);
   const collection = (ctx: RequestContext<ResourceRouteParams>): DataRequest =>

@@ -6,6 +6,7 @@ import { renderProblem } from '../../http/problem-details.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { JsonObject } from '../../model/validation/index.js';
 import type { Store } from '../../store/store.js';
+import { SYSTEM_CALLER } from '../../security/index.js';
 import type { LoadTarget, PostResult } from './load-target.js';
 
 export interface DirectTargetOptions {
@@ -31,7 +32,7 @@ export function createDirectTarget(options: DirectTargetOptions): LoadTarget {
   async function post(resource: ResourceModel, document: JsonObject): Promise<PostResult> {
     const request: DataRequest = {
       resource,
-      caller: { clientId: undefined },
+      caller: SYSTEM_CALLER,
       collectionUrl: `/data/v3/${resource.namespace}/${resource.endpoint}`,
       headers: {},
     };

@@ -1,9 +1,12 @@
 // The read operations over one connection: by id, lists, partitions, change queries and the newest change version.
 // The store reads the live data through one; every snapshot has its own over a connection pinned to a moment.
 import type Database from 'better-sqlite3';
-import type { ResourceModel } from '../../model/index.js';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type {
   DeletedDocument,
+  DocumentWrite,
+  SubjectProbe,
+  SubjectRelation,
   KeyChange,
   ListQuery,
   ListResult,
@@ -12,8 +15,9 @@ import type {
   TrackedChangeList,
   TrackedChangeQuery,
 } from '../store.js';
+import { AccessSql } from './access-sql.js';
 import { ListQueries } from './list-queries.js';
-import { CHANGE_VERSION_KEY } from './schema.js';
+import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
 import { toStoredDocument } from './stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import { TrackedChangeQueries } from './tracked-change-queries.js';
@@ -22,11 +26,24 @@ export class DocumentReader {
   readonly #listQueries = new Map<ResourceModel, ListQueries>();
   readonly #changeQueries = new Map<ResourceModel, TrackedChangeQueries>();
   readonly #newestChangeVersion: Database.Statement<[], number>;
+  readonly #access: AccessSql;
+  readonly #ownershipToken: Database.Statement<[string], number>;
+  readonly #relationProbes = new Map<
+    SubjectRelation,
+    Database.Statement<[{ claims: string; value: unknown }], number>
+  >();
 
   constructor(
     private readonly db: Database.Database,
     private readonly catalog: TableCatalog,
+    registry: ModelRegistry,
   ) {
+    this.#access = new AccessSql(catalog, registry);
+    this.#ownershipToken = db
+      .prepare<[string], number>(
+        `SELECT o.ownership_token FROM document d JOIN ${DOCUMENT_OWNER_TABLE} o ON o.doc_id = d.doc_id WHERE d.uuid = ?`,
+      )
+      .pluck();
     this.#newestChangeVersion = db
       .prepare<[], number>(`SELECT value FROM meta WHERE key = '${CHANGE_VERSION_KEY}'`)
       .pluck();
@@ -35,6 +52,34 @@ export class DocumentReader {
   get(resource: ResourceModel, id: string): StoredDocument | undefined {
     const row = this.catalog.tableOf(resource).read.get(id);
     return row && toStoredDocument(row);
+  }
+
+  findByIdentity(write: DocumentWrite): StoredDocument | undefined {
+    const table = this.catalog.tableOf(write.resource);
+    const row = table.findByKey.get(table.layout.identityKeyOf(write));
+    return row && toStoredDocument(row);
+  }
+
+  ownershipTokenOf(id: string): number | undefined {
+    return this.#ownershipToken.get(id);
+  }
+
+  relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): boolean[] {
+    const claims = JSON.stringify(educationOrganizationIds);
+    return probes.map(({ relation, value }) => this.#relationProbeOf(relation).get({ claims, value }) === 1);
+  }
+
+  #relationProbeOf(relation: SubjectRelation) {
+    let probe = this.#relationProbes.get(relation);
+    if (probe === undefined) {
+      probe = this.db
+        .prepare<[{ claims: string; value: unknown }], number>(
+          `SELECT ${this.#access.relatedOf(relation, '@value', false)}`,
+        )
+        .pluck();
+      this.#relationProbes.set(relation, probe);
+    }
+    return probe;
   }
 
   list(resource: ResourceModel, query: ListQuery): ListResult {
@@ -60,7 +105,7 @@ export class DocumentReader {
   #listQueriesOf(resource: ResourceModel): ListQueries {
     let queries = this.#listQueries.get(resource);
     if (!queries) {
-      queries = new ListQueries(this.db, this.catalog.tableOf(resource));
+      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access);
       this.#listQueries.set(resource, queries);
     }
     return queries;
@@ -69,7 +114,7 @@ export class DocumentReader {
   #changeQueriesOf(resource: ResourceModel): TrackedChangeQueries {
     let queries = this.#changeQueries.get(resource);
     if (!queries) {
-      queries = new TrackedChangeQueries(this.db, this.catalog.tableOf(resource));
+      queries = new TrackedChangeQueries(this.db, this.catalog.tableOf(resource), this.#access);
       this.#changeQueries.set(resource, queries);
     }
     return queries;

@@ -2,7 +2,7 @@
 // doc_ids), registering and deleting documents.
 import type Database from 'better-sqlite3';
 import type { ChangeStamp } from './resource-table.js';
-import { CHANGE_VERSION_KEY } from './schema.js';
+import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
 import { utcNow } from './timestamps.js';
 
 export class DocumentRegistry {
@@ -10,6 +10,7 @@ export class DocumentRegistry {
   readonly #insert: Database.Statement<[number, number, string]>;
   readonly #delete: Database.Statement<[number]>;
   readonly #hasAny: Database.Statement<[], number>;
+  readonly #insertOwner: Database.Statement<[number, number]>;
 
   constructor(db: Database.Database) {
     // Runs inside the write's IMMEDIATE transaction, so versions are strictly commit-ordered across processes.
@@ -18,6 +19,7 @@ export class DocumentRegistry {
       .pluck();
     this.#insert = db.prepare('INSERT INTO document (doc_id, resource_id, uuid) VALUES (?, ?, ?)');
     this.#delete = db.prepare('DELETE FROM document WHERE doc_id = ?');
+    this.#insertOwner = db.prepare(`INSERT INTO ${DOCUMENT_OWNER_TABLE} (doc_id, ownership_token) VALUES (?, ?)`);
     this.#hasAny = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM document)').pluck();
   }
 
@@ -31,8 +33,10 @@ export class DocumentRegistry {
     return { changeVersion, lastModified: utcNow() };
   }
 
-  insert(docId: number, resourceId: number, uuid: string): void {
+  /** The creator's ownership token, when the write carries one, stays with the document for its lifetime. */
+  insert(docId: number, resourceId: number, uuid: string, ownershipTokenId: number | undefined): void {
     this.#insert.run(docId, resourceId, uuid);
+    if (ownershipTokenId !== undefined) this.#insertOwner.run(docId, ownershipTokenId);
   }
 
   /** Cascades to the resource row, identity registrations and outgoing edges; RESTRICT on incoming edges throws. */

@@ -27,6 +27,7 @@ import { isConstraintViolation } from './sql-errors.js';
 import { etagOf } from './stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import type { TrackedChangeLog, TrackedDocument } from './tracked-change-log.js';
+import type { EdOrgClosure } from './edorg-closure.js';
 import { keyValuesOf, trackedSecurablesOf } from './tracked-values.js';
 
 /** A write with its references resolved and its stored body (links included) serialized. */
@@ -115,6 +116,7 @@ export class DocumentWriter {
     private readonly references: ReferenceResolver,
     private readonly descriptors: DescriptorCache,
     private readonly changes: TrackedChangeLog,
+    private readonly edOrgs: EdOrgClosure,
     private readonly options: DocumentWriterOptions,
   ) {
     this.#prepareInSnapshot = db.transaction((write, current, options) => {
@@ -347,6 +349,7 @@ export class DocumentWriter {
       const edges = table.layout.resource.isDescriptor ? this.edges.descriptors : this.edges.documents;
       throw this.#dependentItemExists(edges.referrerResourceIds(existing.doc_id));
     }
+    this.edOrgs.deleted(table.layout.resource, JSON.parse(existing.body));
     if (tracksChanges(table.layout.resource))
       this.changes.recordDeletion(this.documents.nextStamp(), this.#tracked(table, existing));
     return existing;
@@ -366,8 +369,9 @@ export class DocumentWriter {
     const stamp = this.documents.nextStamp();
     const docId = stamp.changeVersion;
     const id = newDocumentId();
-    this.documents.insert(docId, table.resourceId, id);
+    this.documents.insert(docId, table.resourceId, id, prepared.write.ownershipTokenId);
     table.insertRow(docId, identityKey, prepared.write.body, prepared.bodyJson, stamp);
+    this.edOrgs.created(table.layout.resource, prepared.write.body);
     this.#registerSuperclassIdentity(table, prepared.write, docId);
     this.edges.documents.insertAll(docId, resolved.documents);
     this.edges.descriptors.insertAll(docId, resolved.descriptors);
@@ -387,6 +391,7 @@ export class DocumentWriter {
     if (prepared.bodyJson === existing.body) return { ...written, outcome: unchanged(existing) };
     const stamp = this.documents.nextStamp();
     table.updateRow(existing.doc_id, prepared.write.body, prepared.bodyJson, stamp);
+    this.edOrgs.updated(table.layout.resource, prepared.write.body);
     this.edges.documents.replace(existing.doc_id, resolved.documents);
     this.edges.descriptors.replace(existing.doc_id, resolved.descriptors);
     const outcome: UpsertOutcome = {

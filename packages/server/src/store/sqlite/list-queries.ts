@@ -3,10 +3,21 @@
 // per combination of fields and ranges, ordered by doc_id.
 import type Database from 'better-sqlite3';
 import type { JsonPath } from '../../model/index.js';
-import type { ChangeVersionRange, DocIdRange, ListQuery, ListResult, PartitionQuery, QueryFilter } from '../store.js';
+import type {
+  AccessFilter,
+  ChangeVersionRange,
+  DocIdRange,
+  ListQuery,
+  ListResult,
+  PartitionQuery,
+  QueryFilter,
+} from '../store.js';
+import { accessParametersOf, accessSignatureOf, type AccessParameters, type AccessSql } from './access-sql.js';
 import type { ReadRow, ResourceTable } from './resource-table.js';
 import { toStoredDocument } from './stored-documents.js';
-import { foldCase, type SqlValue } from './table-layout.js';
+import { foldCase, type SqlValue, type TableLayout } from './table-layout.js';
+
+type Bindings = (SqlValue | AccessParameters)[];
 
 interface FieldPredicate {
   readonly name: string;
@@ -17,10 +28,10 @@ interface FieldPredicate {
 }
 
 interface ListPlan {
-  readonly select: Database.Statement<SqlValue[], ReadRow>;
-  readonly count: Database.Statement<SqlValue[], number>;
+  readonly select: Database.Statement<Bindings, ReadRow>;
+  readonly count: Database.Statement<Bindings, number>;
   /** Prepared on first use: few queries ask for partitions. */
-  partitions?: Database.Statement<SqlValue[], number>;
+  partitions?: Database.Statement<Bindings, number>;
   readonly where: string;
   /** The join to `document` the conditions need (only an `id` filter does). */
   readonly documentJoin: string;
@@ -31,6 +42,7 @@ interface Selection {
   readonly filters: readonly QueryFilter[];
   readonly changeVersions?: ChangeVersionRange;
   readonly docIds?: DocIdRange;
+  readonly access?: AccessFilter;
 }
 
 interface RangePredicate {
@@ -52,6 +64,21 @@ const ID_PATH = '$.id';
 const DOCUMENT_JOIN = ' JOIN document d ON d.doc_id = r.doc_id';
 const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
 
+/** A live row's securable values: its typed columns. */
+function subjectColumnsOf(layout: TableLayout) {
+  const columnsAt = (paths: readonly string[]) =>
+    paths.map((path) => `r.${layout.columns.find((column) => column.path === path)?.name ?? 'NULL'}`);
+  const elements = layout.resource.securableElements;
+  return {
+    educationOrganizations: columnsAt(elements.educationOrganizations.map((element) => element.path)),
+    students: columnsAt(elements.students),
+    staffs: columnsAt(elements.staffs),
+    contacts: columnsAt(elements.contacts),
+    namespaces: columnsAt(elements.namespaces),
+    documentId: 'r.doc_id',
+  };
+}
+
 function bindScalar(value: QueryFilter['value']): SqlValue {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
@@ -69,6 +96,7 @@ export class ListQueries {
   constructor(
     private readonly db: Database.Database,
     private readonly table: ResourceTable,
+    private readonly access: AccessSql,
   ) {
     const { layout, resourceId } = table;
     this.#from = `${layout.table} r`;
@@ -91,7 +119,7 @@ export class ListQueries {
   partitionStarts(query: PartitionQuery): number[] {
     const { plan, values } = this.#planFor(query);
     plan.partitions ??= this.db
-      .prepare<SqlValue[], number>(
+      .prepare<Bindings, number>(
         'SELECT doc_id FROM (SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, ' +
           `count(*) OVER () AS total FROM ${this.#from}${plan.documentJoin}${plan.where}) ` +
           'WHERE (position - 1) % max((total + ? - 1) / ?, ?) = 0 ORDER BY doc_id',
@@ -100,7 +128,7 @@ export class ListQueries {
     return plan.partitions.all(...values, query.count, query.count, query.minimumSize);
   }
 
-  #planFor(selection: Selection): { plan: ListPlan; values: SqlValue[] } {
+  #planFor(selection: Selection): { plan: ListPlan; values: Bindings } {
     const ranges = rangePredicatesOf(selection);
     const matched = selection.filters
       .map((filter) => {
@@ -111,7 +139,14 @@ export class ListQueries {
       .sort((a, b) => (a.field.name < b.field.name ? -1 : a.field.name > b.field.name ? 1 : 0));
     const fields = matched.map(({ field }) => field);
     const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
-    const key = [...fields.map((field) => field.name), ...ranges.map((range) => range.sql)].join(',');
+    const { access } = selection;
+    if (access !== undefined)
+      conditions.push(this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false));
+    const key = [
+      ...fields.map((field) => field.name),
+      ...ranges.map((range) => range.sql),
+      accessSignatureOf(access),
+    ].join(',');
     let plan = this.#plans.get(key);
     if (!plan) {
       plan = this.#prepare(
@@ -120,7 +155,12 @@ export class ListQueries {
       );
       this.#plans.set(key, plan);
     }
-    const values = [...matched.map(({ field, value }) => field.bind(value)), ...ranges.map((range) => range.value)];
+    const values: Bindings = [
+      ...matched.map(({ field, value }) => field.bind(value)),
+      ...ranges.map((range) => range.value),
+    ];
+    // Named parameters bind in any position; unused ones are ignored.
+    values.push(accessParametersOf(access));
     return { plan, values };
   }
 
@@ -129,11 +169,11 @@ export class ListQueries {
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
     return {
-      select: this.db.prepare<SqlValue[], ReadRow>(
+      select: this.db.prepare<Bindings, ReadRow>(
         `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${this.#from}${DOCUMENT_JOIN}${where} ` +
           'ORDER BY r.doc_id LIMIT ? OFFSET ?',
       ),
-      count: this.db.prepare<SqlValue[], number>(`SELECT count(*) FROM ${this.#from}${countJoin}${where}`).pluck(),
+      count: this.db.prepare<Bindings, number>(`SELECT count(*) FROM ${this.#from}${countJoin}${where}`).pluck(),
       where,
       documentJoin: countJoin,
     };

@@ -19,6 +19,9 @@ export const DOCUMENT_EDGE_TABLE = 'ref_edge';
 export const DESCRIPTOR_EDGE_TABLE = 'descriptor_edge';
 export const CHANGE_VERSION_KEY = 'change_version';
 export const TRACKED_CHANGE_TABLE = 'tracked_change';
+export const EDORG_PARENT_TABLE = 'edorg_parent';
+export const EDORG_CLOSURE_TABLE = 'edorg_closure';
+export const DOCUMENT_OWNER_TABLE = 'document_owner';
 
 interface SchemaObject {
   readonly type: 'table' | 'index';
@@ -77,6 +80,25 @@ const baseObjects: readonly SchemaObject[] = [
       'old_securables TEXT NOT NULL, changed_at TEXT NOT NULL',
   ),
   index(`${TRACKED_CHANGE_TABLE}_resource`, TRACKED_CHANGE_TABLE, 'resource_id, kind, change_version'),
+  // The ownership token of the client that created a document (OwnershipBased authorization, contract §8.4).
+  table(DOCUMENT_OWNER_TABLE, `doc_id INTEGER PRIMARY KEY ${documentReference}, ownership_token INTEGER NOT NULL`),
+  // The ed-org hierarchy: each ed-org's parents as its references name them, and every (ancestor-or-self, descendant)
+  // pair, kept by the write path (storage design §3.6).
+  table(
+    EDORG_PARENT_TABLE,
+    'child_id INTEGER NOT NULL, parent_id INTEGER NOT NULL, PRIMARY KEY (child_id, parent_id)',
+    {
+      withoutRowid: true,
+    },
+  ),
+  table(
+    EDORG_CLOSURE_TABLE,
+    'source_id INTEGER NOT NULL, target_id INTEGER NOT NULL, PRIMARY KEY (source_id, target_id)',
+    {
+      withoutRowid: true,
+    },
+  ),
+  index(`${EDORG_CLOSURE_TABLE}_target`, EDORG_CLOSURE_TABLE, 'target_id, source_id'),
   // Clients, tokens, vendors and applications have their own versioned migrations: admin/admin-schema.ts.
 ];
 

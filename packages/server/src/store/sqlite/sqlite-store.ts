@@ -23,6 +23,7 @@ import type {
   Store,
   StoredDocument,
   StoreOptions,
+  SubjectProbe,
   TrackedChangeList,
   TrackedChangeQuery,
   UpsertOutcome,
@@ -35,6 +36,7 @@ import { DescriptorCache } from './descriptor-cache.js';
 import { DocumentReader } from './document-reader.js';
 import { DocumentRegistry } from './document-registry.js';
 import { DocumentWriter } from './document-writer.js';
+import { EdOrgClosure } from './edorg-closure.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
 import {
@@ -111,6 +113,8 @@ export class SqliteStore implements Store {
         descriptors: new EdgeTable(db, DESCRIPTOR_EDGE_TABLE),
       };
       const resolver = new ReferenceResolver(this.registry, catalog, descriptors);
+      const edOrgs = new EdOrgClosure(db, this.registry);
+      edOrgs.backfill((resource) => catalog.tableOf(resource).layout.table);
       const writer = new DocumentWriter(
         db,
         this.registry,
@@ -120,13 +124,14 @@ export class SqliteStore implements Store {
         resolver,
         descriptors,
         new TrackedChangeLog(db),
+        edOrgs,
         { maxCascadeDocuments: this.options.maxCascadeDocuments ?? DEFAULT_MAX_CASCADE_DOCUMENTS },
       );
       const snapshots = new SnapshotSessions(() => this.#openSnapshot(), {
         max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
         idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
       });
-      const reader = new DocumentReader(db, catalog);
+      const reader = new DocumentReader(db, catalog, this.registry);
       const admin = new AdminRecords(db);
       this.#state = { db, plan, resourceIds, descriptors, documents, writer, reader, snapshots, admin };
     } catch (error) {
@@ -162,6 +167,21 @@ export class SqliteStore implements Store {
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
     return this.#open().reader.get(resource, id);
+  }
+
+  async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
+    return this.#open().reader.findByIdentity(write);
+  }
+
+  async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
+    return this.#open().reader.ownershipTokenOf(id);
+  }
+
+  async relatedSubjects(
+    educationOrganizationIds: readonly number[],
+    probes: readonly SubjectProbe[],
+  ): Promise<boolean[]> {
+    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
@@ -237,7 +257,10 @@ export class SqliteStore implements Store {
     const { db: live, plan, resourceIds } = this.#open();
     const db = openSnapshotConnection(live, this.location, this.options);
     try {
-      return { db, reader: new DocumentReader(db, new TableCatalog(db, plan, resourceIds, this.registry)) };
+      return {
+        db,
+        reader: new DocumentReader(db, new TableCatalog(db, plan, resourceIds, this.registry), this.registry),
+      };
     } catch (error) {
       db.close();
       throw error;

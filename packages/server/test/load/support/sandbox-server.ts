@@ -1,6 +1,7 @@
 // A fresh in-process Ed-Fi server over an in-memory store, set up like a first `serve` (default descriptors, school
 // years, a sandbox client), reachable through injectFetch at BASE_URL.
 import type { ApiServer } from '@edfi-api/framework';
+import { allowEveryAction } from '../../../src/api/index.js';
 import { prepareFirstStart } from '../../../src/cli/first-start.js';
 import { createEdFiApp } from '../../../src/http/app.js';
 import { createHttpTarget, type LoadTarget } from '../../../src/load/index.js';
@@ -30,7 +31,8 @@ export async function startSandboxServer(): Promise<SandboxServer> {
   const firstStart = await prepareFirstStart(store, registry, 'descriptors');
   if (!firstStart) throw new Error('The in-memory store was not empty');
   const { key, secret } = firstStart.sandbox;
-  const server = await createEdFiApp({ store, registry, logger: silentLogger });
+  // The sandbox client has no education organizations: loads test the loader, not authorization.
+  const server = await createEdFiApp({ store, registry, logger: silentLogger, authorize: allowEveryAction });
   const fetch = injectFetch(server);
   const target = createHttpTarget({ url: BASE_URL, key, secret, fetch });
   let token: string | undefined;

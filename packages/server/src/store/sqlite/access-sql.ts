@@ -1,0 +1,200 @@
+// Authorization as SQL (storage design §3.6): whether a value is related to the caller's ed-orgs, through the closure
+// and EXISTS over the association tables at query time, and the predicates that keep a row only when it is authorized.
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import type { AccessFilter, RelationshipRule, SubjectRelation } from '../store.js';
+import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from './schema.js';
+import type { TableCatalog } from './table-catalog.js';
+
+/** The SQL expressions of one row's securable values, by subject kind. */
+export interface SubjectExpressions {
+  readonly educationOrganizations: readonly string[];
+  readonly students: readonly string[];
+  readonly staffs: readonly string[];
+  readonly contacts: readonly string[];
+  readonly namespaces: readonly string[];
+  /** The row's document id; absent for tombstones, which OwnershipBased filters do not see. */
+  readonly documentId?: string;
+}
+
+/** The named parameters every access predicate binds. */
+export interface AccessParameters {
+  readonly claims: string;
+  readonly prefixes: string;
+  readonly owner: number | null;
+}
+
+export function accessParametersOf(filter: AccessFilter | undefined): AccessParameters {
+  return {
+    claims: JSON.stringify(filter?.educationOrganizationIds ?? []),
+    prefixes: JSON.stringify(filter?.namespacePrefixes ?? []),
+    owner: filter?.ownershipTokenId ?? null,
+  };
+}
+
+/** Part of a prepared statement's cache key: equal signatures give the same predicate SQL. */
+export function accessSignatureOf(filter: AccessFilter | undefined): string {
+  if (filter === undefined) return '';
+  const rules = filter.relationships.map((rule) =>
+    [rule.educationOrganizations, rule.students, rule.staffs, rule.contacts].join(':'),
+  );
+  const namespaces = filter.namespacePrefixes === undefined ? '' : 'ns';
+  const ownership = filter.ownershipTokenId === undefined ? '' : 'owner';
+  return `access(${rules.join('|')};${namespaces};${ownership})`;
+}
+
+const CLAIMS = '(SELECT value FROM json_each(@claims))';
+/** The caller's ed-orgs and all below them; a claim counts even when no such ed-org is stored (as in the ODS). */
+const EDORGS_BELOW = `SELECT value FROM json_each(@claims) UNION SELECT c.target_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.source_id IN ${CLAIMS}`;
+/** The caller's ed-orgs and all above them (Inverted strategies). */
+const EDORGS_ABOVE = `SELECT value FROM json_each(@claims) UNION SELECT c.source_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.target_id IN ${CLAIMS}`;
+
+interface Association {
+  readonly table: string;
+  readonly resourceId: number;
+  /** Column and tracked-securables name of the ed-org, and the column of each person the association relates. */
+  readonly edOrgColumn: string;
+  readonly edOrgName: string;
+  readonly personColumns: Readonly<Record<'student' | 'staff' | 'contact', string | undefined>>;
+}
+
+function columnOf(catalog: TableCatalog, resource: ResourceModel, path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  return catalog.tableOf(resource).layout.columns.find((column) => column.path === path)?.name;
+}
+
+function associationOf(catalog: TableCatalog, registry: ModelRegistry, endpoint: string): Association | undefined {
+  const resource = registry.getResource('ed-fi', endpoint);
+  if (resource === undefined) return undefined;
+  const elements = resource.securableElements;
+  const edOrg = elements.educationOrganizations[0];
+  const table = catalog.tableOf(resource);
+  return {
+    table: table.layout.table,
+    resourceId: table.resourceId,
+    edOrgColumn: columnOf(catalog, resource, edOrg?.path) ?? 'NULL',
+    edOrgName: edOrg?.name ?? '',
+    personColumns: {
+      student: columnOf(catalog, resource, elements.students[0]),
+      staff: columnOf(catalog, resource, elements.staffs[0]),
+      contact: columnOf(catalog, resource, elements.contacts[0]),
+    },
+  };
+}
+
+export class AccessSql {
+  readonly #enrollment: Association | undefined;
+  readonly #responsibility: Association | undefined;
+  readonly #employment: Association | undefined;
+  readonly #assignment: Association | undefined;
+  readonly #studentContact: Association | undefined;
+
+  constructor(catalog: TableCatalog, registry: ModelRegistry) {
+    const association = (endpoint: string) => associationOf(catalog, registry, endpoint);
+    this.#enrollment = association('studentSchoolAssociations');
+    this.#responsibility = association('studentEducationOrganizationResponsibilityAssociations');
+    this.#employment = association('staffEducationOrganizationEmploymentAssociations');
+    this.#assignment = association('staffEducationOrganizationAssignmentAssociations');
+    this.#studentContact = association('studentContactAssociations');
+  }
+
+  /**
+   * Whether the value of `expression` is related to the caller's ed-orgs (`@claims`); with deletes, tombstoned
+   * associations count too. Ed-orgs are one small uncorrelated set; people are probed per row through the association
+   * indexes, so a page of rows costs a page of probes rather than building the district's whole population.
+   */
+  relatedOf(relation: SubjectRelation, expression: string, includingDeletes: boolean): string {
+    const people = (association: Association | undefined, person: 'student' | 'staff') =>
+      this.#personRelated(association, person, expression, includingDeletes);
+    switch (relation) {
+      // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
+      // instead of sorting every authorized row.
+      case 'edOrgDescendant':
+        return `+${expression} IN (${EDORGS_BELOW})`;
+      case 'edOrgAncestor':
+        return `+${expression} IN (${EDORGS_ABOVE})`;
+      case 'studentEnrollment':
+        return people(this.#enrollment, 'student');
+      case 'studentResponsibility':
+        return people(this.#responsibility, 'student');
+      case 'staff':
+        return `(${people(this.#employment, 'staff')} OR ${people(this.#assignment, 'staff')})`;
+      case 'contact':
+        return this.#contactRelated(expression, includingDeletes);
+    }
+  }
+
+  /** A condition on one row: its subjects related under at least one rule, and its namespaces within the prefixes. */
+  predicateOf(filter: AccessFilter, subjects: SubjectExpressions, includingDeletes: boolean): string {
+    const conditions: string[] = [];
+    if (filter.relationships.length > 0) {
+      const rules = filter.relationships.map((rule) => this.#ruleOf(rule, subjects, includingDeletes));
+      conditions.push(`(${rules.join(' OR ')})`);
+    }
+    if (filter.namespacePrefixes !== undefined) {
+      for (const namespace of subjects.namespaces) {
+        conditions.push(
+          `EXISTS (SELECT 1 FROM json_each(@prefixes) p WHERE lower(substr(${namespace}, 1, length(p.value))) = lower(p.value))`,
+        );
+      }
+    }
+    if (filter.ownershipTokenId !== undefined && subjects.documentId !== undefined) {
+      conditions.push(
+        `EXISTS (SELECT 1 FROM ${DOCUMENT_OWNER_TABLE} o WHERE o.doc_id = ${subjects.documentId} AND o.ownership_token = @owner)`,
+      );
+    }
+    return conditions.length === 0 ? '1' : conditions.join(' AND ');
+  }
+
+  #ruleOf(rule: RelationshipRule, subjects: SubjectExpressions, includingDeletes: boolean): string {
+    const related = (expressions: readonly string[], relation: SubjectRelation) =>
+      expressions.map((expression) => this.relatedOf(relation, expression, includingDeletes));
+    const conditions = [
+      ...(rule.educationOrganizations === 'none'
+        ? []
+        : related(
+            subjects.educationOrganizations,
+            rule.educationOrganizations === 'ancestors' ? 'edOrgAncestor' : 'edOrgDescendant',
+          )),
+      ...(rule.students === 'none'
+        ? []
+        : related(subjects.students, rule.students === 'enrollment' ? 'studentEnrollment' : 'studentResponsibility')),
+      ...(rule.staffs ? related(subjects.staffs, 'staff') : []),
+      ...(rule.contacts ? related(subjects.contacts, 'contact') : []),
+    ];
+    // A rule with no subject on this resource restricts nothing (the claims check already passed).
+    return conditions.length === 0 ? '1' : `(${conditions.join(' AND ')})`;
+  }
+
+  #personRelated(
+    association: Association | undefined,
+    person: 'student' | 'staff',
+    expression: string,
+    includingDeletes: boolean,
+  ): string {
+    const column = association?.personColumns[person];
+    if (association === undefined || column === undefined) return '0';
+    const alias = `${person}_${association.resourceId}`;
+    const live =
+      `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
+      `AND ${alias}.${association.edOrgColumn} IN (${EDORGS_BELOW}))`;
+    if (!includingDeletes) return live;
+    const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
+    const tombstone = `${alias}_deleted`;
+    return (
+      `(${live} OR EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
+      `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${tombstone}.kind = 'D' ` +
+      `AND json_extract(${tombstone}.old_securables, '$.${tracked}[0]') = ${expression} ` +
+      `AND json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}') ` +
+      `IN (${EDORGS_BELOW})))`
+    );
+  }
+
+  #contactRelated(expression: string, includingDeletes: boolean): string {
+    const association = this.#studentContact;
+    const contact = association?.personColumns.contact;
+    const student = association?.personColumns.student;
+    if (association === undefined || contact === undefined || student === undefined) return '0';
+    const studentRelated = this.#personRelated(this.#enrollment, 'student', `sca.${student}`, includingDeletes);
+    return `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated})`;
+  }
+}

@@ -1,0 +1,21 @@
+// Writes as the server itself (no authorization), for setting up data that authorization tests then read.
+import { allowEveryAction, upsertDocument } from '../../src/api/index.js';
+import type { ModelRegistry } from '../../src/model/index.js';
+import { SYSTEM_CALLER } from '../../src/security/index.js';
+import type { Store } from '../../src/store/index.js';
+
+/** POSTs the document to `ed-fi/{endpoint}` and returns the item's id; an ownership token stamps it as that owner's. */
+export async function systemPost(
+  store: Store,
+  registry: ModelRegistry,
+  endpoint: string,
+  document: object,
+  ownershipTokenId = SYSTEM_CALLER.ownershipTokenId,
+): Promise<string> {
+  const resource = registry.getResource('ed-fi', endpoint);
+  if (resource === undefined) throw new Error(`No resource ed-fi/${endpoint}`);
+  const services = { store, registry, authorize: allowEveryAction };
+  const request = { resource, caller: { ...SYSTEM_CALLER, ownershipTokenId }, collectionUrl: '', headers: {} };
+  const response = await upsertDocument(services, request, { ...document });
+  return String(response.headers?.Location).split('/').pop()!;
+}
