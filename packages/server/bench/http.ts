@@ -115,7 +115,25 @@ export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpSce
   try {
     const key = 'benchmark';
     const secret = randomBytes(24).toString('hex');
-    runCli(['clients', 'create', '--key', key, '--secret', secret, '--name', 'Benchmark', '--store', store]);
+    // The school's id as the client's education organization claim, so reads are relationship-based as in production.
+    runCli([
+      'clients',
+      'create',
+      '--key',
+      key,
+      '--secret',
+      secret,
+      '--name',
+      'Benchmark',
+      '--claim-set',
+      'Ed-Fi Sandbox',
+      '--edorg',
+      String(schoolId),
+      '--namespace',
+      'uri://ed-fi.org',
+      '--store',
+      store,
+    ]);
     const token = await tokenFor(server, key, secret);
     await call(server, token, 'POST', '/data/v3/ed-fi/schools', school);
 
