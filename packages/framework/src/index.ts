@@ -17,6 +17,7 @@ export type { RequestContext, QueryParams } from './http/context.js';
 export type { InjectRequest, InjectResponse } from './http/inject.js';
 export type { ResponseLike } from './http/response.js';
 export type { ErrorRenderer } from './http/dispatch.js';
+export type { ResponseEvent, ResponseObserver } from './http/node-adapter.js';
 export { ApiResponse, json, RawResponse, raw } from './http/api-response.js';
 export { Payload } from './http/payload.js';
 export { PrincipalToken } from './http/tokens.js';

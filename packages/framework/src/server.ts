@@ -10,7 +10,7 @@ import { ConfigurationError } from './errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { type CompiledRoute, Dispatcher, type ErrorRenderer } from './http/dispatch.js';
 import { inject, type InjectRequest, type InjectResponse } from './http/inject.js';
-import { createNodeHandler } from './http/node-adapter.js';
+import { createNodeHandler, type ResponseObserver } from './http/node-adapter.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { generateOpenApi, type OpenApiDocument, type OpenApiOptions } from './openapi/generate.js';
 import { compileBaseUri } from './router/base-uri.js';
@@ -37,6 +37,8 @@ export interface ServerOptions extends AuthOptions {
   /** Show the messages of unexpected errors to clients (development only). */
   readonly exposeErrors?: boolean;
   readonly logger?: Logger;
+  /** Called after every response written by `handler` (request logs, metrics); not called for `inject`. */
+  readonly onResponse?: ResponseObserver;
   /** Import TypeScript handler files; defaults to whether a TypeScript loader is active. */
   readonly typescript?: boolean;
   /** Renders errors in an application-specific shape; return undefined to use the default envelope. */
@@ -91,7 +93,7 @@ class FrameworkServer implements ApiServer {
       implicitHead: options.implicitHead ?? true,
       implicitOptions: options.implicitOptions ?? true,
     });
-    this.handler = createNodeHandler(this.dispatcher);
+    this.handler = createNodeHandler(this.dispatcher, options.onResponse);
   }
 
   addRoutes(version: number, routes: readonly RouteDefinition[]): void {

@@ -5,30 +5,50 @@ import { readStream } from './body.js';
 import type { Dispatcher } from './dispatch.js';
 import type { ResponseLike } from './response.js';
 
-function write(res: ServerResponse, response: ResponseLike): void {
+/** What `onResponse` learns of each response once it has been handed to the socket. */
+export interface ResponseEvent {
+  readonly method: string;
+  /** The request target as received, query string included. */
+  readonly url: string;
+  readonly status: number;
+  /** From the request's arrival at the handler to the end of the response. */
+  readonly durationMs: number;
+}
+
+export type ResponseObserver = (event: ResponseEvent) => void;
+
+/** Writes the response, or a bare 500 when the dispatcher failed without one. */
+function write(res: ServerResponse, response: ResponseLike | undefined): void {
+  if (response === undefined) {
+    res.writeHead(500);
+    res.end();
+    return;
+  }
   res.writeHead(response.status, response.headers);
   res.end(response.body);
 }
 
-export function createNodeHandler(dispatcher: Dispatcher): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeHandler(
+  dispatcher: Dispatcher,
+  onResponse?: ResponseObserver,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    const started = onResponse === undefined ? 0 : performance.now();
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    // Observed once the response is ended, rather than through a 'finish' listener per response: one call per request.
+    const finish = (response: ResponseLike | undefined): void => {
+      write(res, response);
+      onResponse?.({ method, url, status: res.statusCode, durationMs: performance.now() - started });
+    };
     const result = dispatcher.dispatch({
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
+      method,
+      url,
       headers: req.headers,
       readBody: (limit) => readStream(req, req.headers, limit),
       req,
     });
-    if (result instanceof Promise) {
-      result.then(
-        (response) => write(res, response),
-        () => {
-          res.writeHead(500);
-          res.end();
-        },
-      );
-    } else {
-      write(res, result);
-    }
+    if (result instanceof Promise) result.then(finish, () => finish(undefined));
+    else finish(result);
   };
 }

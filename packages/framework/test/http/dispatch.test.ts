@@ -10,6 +10,7 @@ import {
   Payload,
   route,
   type ApiServer,
+  type ResponseEvent,
   type ServerOptions,
 } from '../../src/index.js';
 
@@ -307,5 +308,27 @@ describe('raw request bodies', () => {
     ]);
     const response = await server.inject({ method: 'POST', url: '/api/v1/raw', body: '{ "a" : null }' });
     expect(response.json()).toEqual({ text: '{ "a" : null }', same: true, parsed: { a: null } });
+  });
+
+  it('reports every response it wrote to onResponse: method, target, status and duration', async () => {
+    const events: ResponseEvent[] = [];
+    const server = await serverWith({ onResponse: (event) => events.push(event) });
+    const address = await server.listen(0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${address.port}`;
+      await (await fetch(`${base}/api/v1/hello?x=1`)).text();
+      await (await fetch(`${base}/api/v1/echo`, { method: 'POST', body: '{"x":1}' })).text();
+      await (await fetch(`${base}/api/v1/nope`)).text();
+      expect(events.map(({ method, url, status }) => ({ method, url, status }))).toEqual([
+        { method: 'GET', url: '/api/v1/hello?x=1', status: 200 },
+        { method: 'POST', url: '/api/v1/echo', status: 201 },
+        { method: 'GET', url: '/api/v1/nope', status: 404 },
+      ]);
+      for (const { durationMs } of events) expect(durationMs).toBeGreaterThanOrEqual(0);
+      await server.inject({ method: 'GET', url: '/api/v1/hello' });
+      expect(events).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
   });
 });
