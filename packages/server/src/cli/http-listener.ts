@@ -1,8 +1,7 @@
 // Serves a request listener over HTTP or HTTPS, and closes gracefully: in-flight requests finish, idle sockets close.
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { RequestListener } from './json-log.js';
 
 export interface TlsFiles {
   readonly cert: Buffer;

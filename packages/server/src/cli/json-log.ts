@@ -1,6 +1,5 @@
 // Structured logs: one JSON object per line on stdout, and a request log that never records secrets.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@edfi-api/framework';
+import type { Logger, ResponseObserver } from '@edfi-api/framework';
 
 type Level = 'info' | 'warn' | 'error';
 export type LineWriter = (line: string) => void;
@@ -9,14 +8,24 @@ function errorFields(_key: string, value: unknown): unknown {
   return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
 }
 
+function isPlainRecord(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !(data instanceof Error) && !Array.isArray(data);
+}
+
+/** A replacer takes JSON.stringify off its fast path: info lines (request logs) skip it unless they hold an error. */
+function needsErrorFields(level: Level, data: unknown): boolean {
+  if (level !== 'info' || data instanceof Error) return true;
+  return isPlainRecord(data) && Object.values(data).some((value) => value instanceof Error);
+}
+
 function logLine(level: Level, message: string, data: unknown): string {
   const entry: Record<string, unknown> = { time: new Date().toISOString(), level, pid: process.pid, msg: message };
-  if (typeof data === 'object' && data !== null && !(data instanceof Error) && !Array.isArray(data)) {
+  if (isPlainRecord(data)) {
     Object.assign(entry, data);
   } else if (data !== undefined) {
     entry.data = data;
   }
-  return JSON.stringify(entry, errorFields);
+  return needsErrorFields(level, data) ? JSON.stringify(entry, errorFields) : JSON.stringify(entry);
 }
 
 /**
@@ -38,30 +47,43 @@ export function batchedStdout(): LineWriter {
   };
 }
 
-export function jsonLogger(write: LineWriter = batchedStdout()): Logger {
-  const log = (level: Level) => (message: string, data?: unknown) => write(logLine(level, message, data));
-  return { info: log('info'), warn: log('warn'), error: log('error') };
+export interface JsonLogger extends Logger {
+  /** The request log: method, path (without the query string, which may carry credentials), status, duration. */
+  readonly request: ResponseObserver;
 }
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+/** The time as an ISO string, formatted once per millisecond: under load many lines share one. */
+function isoTimeNow(): () => string {
+  let millis = 0;
+  let text = '';
+  return () => {
+    const now = Date.now();
+    if (now !== millis) {
+      millis = now;
+      text = new Date(now).toISOString();
+    }
+    return text;
+  };
+}
 
-/**
- * Logs method, path (without the query string, which may carry credentials), status and duration of every request
- * once its response is finished; headers and bodies are never logged.
- */
-export function withRequestLog(handler: RequestListener, logger: Pick<Logger, 'info'>): RequestListener {
-  return (req, res) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const url = req.url ?? '/';
+export function jsonLogger(write: LineWriter = batchedStdout()): JsonLogger {
+  const log = (level: Level) => (message: string, data?: unknown) => write(logLine(level, message, data));
+  const time = isoTimeNow();
+  const pid = process.pid;
+  return {
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    // One line per request, so it is put together directly rather than through an object and JSON.stringify; headers
+    // and bodies are never logged.
+    request: ({ method, url, status, durationMs }) => {
       const queryStart = url.indexOf('?');
-      logger.info('request', {
-        method: req.method,
-        path: queryStart === -1 ? url : url.slice(0, queryStart),
-        status: res.statusCode,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e3) / 1e3,
-      });
-    });
-    handler(req, res);
+      const path = JSON.stringify(queryStart === -1 ? url : url.slice(0, queryStart));
+      const duration = Math.round(durationMs * 1e3) / 1e3;
+      write(
+        `{"time":"${time()}","level":"info","pid":${pid},"msg":"request","method":${JSON.stringify(method)},` +
+          `"path":${path},"status":${status},"durationMs":${duration}}`,
+      );
+    },
   };
 }

@@ -1,14 +1,13 @@
 // `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the SQLite file.
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import type { Logger } from '@edfi-api/framework';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApp } from '../http/app.js';
 import { normalizeBasePath } from '../http/meta/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from './first-start.js';
 import { listen, type TlsFiles } from './http-listener.js';
-import { withRequestLog } from './json-log.js';
+import type { JsonLogger } from './json-log.js';
 import { sandboxBanner } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';
 import { openStoreCreatingFolder } from './store-location.js';
@@ -30,7 +29,7 @@ export interface ServeOptions {
 }
 
 export interface ServeOutput {
-  readonly logger: Logger;
+  readonly logger: JsonLogger;
   /** Human-readable notices (the first-start banner), kept off the JSON log stream. */
   readonly notice: (text: string) => void;
 }
@@ -79,8 +78,15 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const firstStart = cluster.isWorker
     ? undefined
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
-  const app = await createEdFiApp({ store, registry, basePath: options.basePath, logger, admin });
-  const listener = await listen(withRequestLog(app.handler, logger), { port: options.port, tls });
+  const app = await createEdFiApp({
+    store,
+    registry,
+    basePath: options.basePath,
+    logger,
+    onResponse: logger.request,
+    admin,
+  });
+  const listener = await listen(app.handler, { port: options.port, tls });
   stopOnSignals(async () => {
     await listener.close();
     await store.close();

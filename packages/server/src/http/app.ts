@@ -1,6 +1,6 @@
 // The Ed-Fi API server: the framework server mounted at the base path, with the data, OAuth, metadata and (when an
 // admin credential is configured) admin routes, and every error rendered as the ODS renders it.
-import { createServer, type ApiServer, type Logger } from '@edfi-api/framework';
+import { createServer, type ApiServer, type Logger, type ResponseObserver } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
 import { createAuthorizer, createBearerVerifier, oauthRoutes, tokenInfoRoutes } from '../security/index.js';
@@ -18,6 +18,8 @@ export interface EdFiAppOptions {
   /** Where the API is mounted; default `/v7.3/api`. */
   readonly basePath?: string;
   readonly logger?: Logger;
+  /** Called after each response the node handler writes (the request log). */
+  readonly onResponse?: ResponseObserver;
   /** Lifetime of issued access tokens; default 1800 s. */
   readonly tokenLifetimeSeconds?: number;
   /** Unexpired tokens a client may hold; default 15. */
@@ -58,6 +60,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
     ignoreTrailingSlash: true,
     bodyLimit: BODY_LIMIT,
     logger,
+    ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
   });
   server.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
