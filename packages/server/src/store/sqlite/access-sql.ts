@@ -4,6 +4,7 @@ import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { AccessFilter, RelationshipRule, SubjectRelation } from '../store.js';
 import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from './schema.js';
 import type { TableCatalog } from './table-catalog.js';
+import type { TableLayout } from './table-layout.js';
 
 /** The SQL expressions of one row's securable values, by subject kind. */
 export interface SubjectExpressions {
@@ -42,11 +43,53 @@ export function accessSignatureOf(filter: AccessFilter | undefined): string {
   return `access(${rules.join('|')};${namespaces};${ownership})`;
 }
 
+/** A live row's securable values: its typed columns (the row aliased `r`). */
+export function subjectColumnsOf(layout: TableLayout): SubjectExpressions {
+  const columnsAt = (paths: readonly string[]) =>
+    paths.map((path) => `r.${layout.columns.find((column) => column.path === path)?.name ?? 'NULL'}`);
+  const elements = layout.resource.securableElements;
+  return {
+    educationOrganizations: columnsAt(elements.educationOrganizations.map((element) => element.path)),
+    students: columnsAt(elements.students),
+    staffs: columnsAt(elements.staffs),
+    contacts: columnsAt(elements.contacts),
+    namespaces: columnsAt(elements.namespaces),
+    documentId: 'r.doc_id',
+  };
+}
+
 const CLAIMS = '(SELECT value FROM json_each(@claims))';
 /** The caller's ed-orgs and all below them; a claim counts even when no such ed-org is stored (as in the ODS). */
 const EDORGS_BELOW = `SELECT value FROM json_each(@claims) UNION SELECT c.target_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.source_id IN ${CLAIMS}`;
 /** The caller's ed-orgs and all above them (Inverted strategies). */
 const EDORGS_ABOVE = `SELECT value FROM json_each(@claims) UNION SELECT c.source_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.target_id IN ${CLAIMS}`;
+
+/**
+ * How a condition tests ed-org membership. `set` builds the caller's ed-orgs once per statement, which pays off when
+ * many rows are tested (lists); `probe` tests each value against the claims and the closure index directly, several
+ * times cheaper when one value is tested (an item's authorization).
+ */
+export type MembershipForm = 'set' | 'probe';
+
+function claimed(expression: string): string {
+  return `EXISTS (SELECT 1 FROM json_each(@claims) j WHERE j.value = ${expression})`;
+}
+
+function edOrgBelowClaims(expression: string, form: MembershipForm): string {
+  if (form === 'set') return `${expression} IN (${EDORGS_BELOW})`;
+  return (
+    `(${claimed(expression)} OR EXISTS (SELECT 1 FROM ${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ` +
+    `ON c.source_id = j.value WHERE c.target_id = ${expression}))`
+  );
+}
+
+function edOrgAboveClaims(expression: string, form: MembershipForm): string {
+  if (form === 'set') return `${expression} IN (${EDORGS_ABOVE})`;
+  return (
+    `(${claimed(expression)} OR EXISTS (SELECT 1 FROM ${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ` +
+    `ON c.target_id = j.value WHERE c.source_id = ${expression}))`
+  );
+}
 
 interface Association {
   readonly table: string;
@@ -102,16 +145,21 @@ export class AccessSql {
    * associations count too. Ed-orgs are one small uncorrelated set; people are probed per row through the association
    * indexes, so a page of rows costs a page of probes rather than building the district's whole population.
    */
-  relatedOf(relation: SubjectRelation, expression: string, includingDeletes: boolean): string {
+  relatedOf(
+    relation: SubjectRelation,
+    expression: string,
+    includingDeletes: boolean,
+    form: MembershipForm = 'set',
+  ): string {
     const people = (association: Association | undefined, person: 'student' | 'staff') =>
-      this.#personRelated(association, person, expression, includingDeletes);
+      this.#personRelated(association, person, expression, includingDeletes, form);
     switch (relation) {
       // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
       // instead of sorting every authorized row.
       case 'edOrgDescendant':
-        return `+${expression} IN (${EDORGS_BELOW})`;
+        return edOrgBelowClaims(`+${expression}`, form);
       case 'edOrgAncestor':
-        return `+${expression} IN (${EDORGS_ABOVE})`;
+        return edOrgAboveClaims(`+${expression}`, form);
       case 'studentEnrollment':
         return people(this.#enrollment, 'student');
       case 'studentResponsibility':
@@ -119,15 +167,20 @@ export class AccessSql {
       case 'staff':
         return `(${people(this.#employment, 'staff')} OR ${people(this.#assignment, 'staff')})`;
       case 'contact':
-        return this.#contactRelated(expression, includingDeletes);
+        return this.#contactRelated(expression, includingDeletes, form);
     }
   }
 
   /** A condition on one row: its subjects related under at least one rule, and its namespaces within the prefixes. */
-  predicateOf(filter: AccessFilter, subjects: SubjectExpressions, includingDeletes: boolean): string {
+  predicateOf(
+    filter: AccessFilter,
+    subjects: SubjectExpressions,
+    includingDeletes: boolean,
+    form: MembershipForm = 'set',
+  ): string {
     const conditions: string[] = [];
     if (filter.relationships.length > 0) {
-      const rules = filter.relationships.map((rule) => this.#ruleOf(rule, subjects, includingDeletes));
+      const rules = filter.relationships.map((rule) => this.#ruleOf(rule, subjects, includingDeletes, form));
       conditions.push(`(${rules.join(' OR ')})`);
     }
     if (filter.namespacePrefixes !== undefined) {
@@ -145,9 +198,14 @@ export class AccessSql {
     return conditions.length === 0 ? '1' : conditions.join(' AND ');
   }
 
-  #ruleOf(rule: RelationshipRule, subjects: SubjectExpressions, includingDeletes: boolean): string {
+  #ruleOf(
+    rule: RelationshipRule,
+    subjects: SubjectExpressions,
+    includingDeletes: boolean,
+    form: MembershipForm,
+  ): string {
     const related = (expressions: readonly string[], relation: SubjectRelation) =>
-      expressions.map((expression) => this.relatedOf(relation, expression, includingDeletes));
+      expressions.map((expression) => this.relatedOf(relation, expression, includingDeletes, form));
     const conditions = [
       ...(rule.educationOrganizations === 'none'
         ? []
@@ -170,13 +228,14 @@ export class AccessSql {
     person: 'student' | 'staff',
     expression: string,
     includingDeletes: boolean,
+    form: MembershipForm,
   ): string {
     const column = association?.personColumns[person];
     if (association === undefined || column === undefined) return '0';
     const alias = `${person}_${association.resourceId}`;
     const live =
       `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
-      `AND ${alias}.${association.edOrgColumn} IN (${EDORGS_BELOW}))`;
+      `AND ${edOrgBelowClaims(`${alias}.${association.edOrgColumn}`, form)})`;
     if (!includingDeletes) return live;
     const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
     const tombstone = `${alias}_deleted`;
@@ -184,17 +243,16 @@ export class AccessSql {
       `(${live} OR EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
       `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${tombstone}.kind = 'D' ` +
       `AND json_extract(${tombstone}.old_securables, '$.${tracked}[0]') = ${expression} ` +
-      `AND json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}') ` +
-      `IN (${EDORGS_BELOW})))`
+      `AND ${edOrgBelowClaims(`json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}')`, form)}))`
     );
   }
 
-  #contactRelated(expression: string, includingDeletes: boolean): string {
+  #contactRelated(expression: string, includingDeletes: boolean, form: MembershipForm): string {
     const association = this.#studentContact;
     const contact = association?.personColumns.contact;
     const student = association?.personColumns.student;
     if (association === undefined || contact === undefined || student === undefined) return '0';
-    const studentRelated = this.#personRelated(this.#enrollment, 'student', `sca.${student}`, includingDeletes);
+    const studentRelated = this.#personRelated(this.#enrollment, 'student', `sca.${student}`, includingDeletes, form);
     return `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated})`;
   }
 }

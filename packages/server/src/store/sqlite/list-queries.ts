@@ -12,10 +12,16 @@ import type {
   PartitionQuery,
   QueryFilter,
 } from '../store.js';
-import { accessParametersOf, accessSignatureOf, type AccessParameters, type AccessSql } from './access-sql.js';
+import {
+  accessParametersOf,
+  accessSignatureOf,
+  subjectColumnsOf,
+  type AccessParameters,
+  type AccessSql,
+} from './access-sql.js';
 import type { ReadRow, ResourceTable } from './resource-table.js';
 import { toStoredDocument } from './stored-documents.js';
-import { foldCase, type SqlValue, type TableLayout } from './table-layout.js';
+import { foldCase, type SqlValue } from './table-layout.js';
 
 type Bindings = (SqlValue | AccessParameters)[];
 
@@ -63,21 +69,6 @@ function rangePredicatesOf(selection: Selection): RangePredicate[] {
 const ID_PATH = '$.id';
 const DOCUMENT_JOIN = ' JOIN document d ON d.doc_id = r.doc_id';
 const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
-
-/** A live row's securable values: its typed columns. */
-function subjectColumnsOf(layout: TableLayout) {
-  const columnsAt = (paths: readonly string[]) =>
-    paths.map((path) => `r.${layout.columns.find((column) => column.path === path)?.name ?? 'NULL'}`);
-  const elements = layout.resource.securableElements;
-  return {
-    educationOrganizations: columnsAt(elements.educationOrganizations.map((element) => element.path)),
-    students: columnsAt(elements.students),
-    staffs: columnsAt(elements.staffs),
-    contacts: columnsAt(elements.contacts),
-    namespaces: columnsAt(elements.namespaces),
-    documentId: 'r.doc_id',
-  };
-}
 
 function bindScalar(value: QueryFilter['value']): SqlValue {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
