@@ -41,6 +41,13 @@ export interface StoredDocument {
   readonly docId: number;
 }
 
+/** A stored document read together with the answer to an access filter. */
+export interface AuthorizedDocument {
+  readonly document: StoredDocument;
+  /** Whether the document passes the filter; a failing item is checked again in detail to explain the refusal. */
+  readonly authorized: boolean;
+}
+
 export interface WriteOutcome {
   readonly id: DocumentId;
   readonly etag: string;
@@ -290,6 +297,8 @@ export interface Store {
   /** DELETE: raises `dependent-item-exists` naming the referencing resources. */
   delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void>;
   get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined>;
+  /** GET by id for a restricted caller: the document and whether it passes `access`, read in one step. */
+  getAuthorized(resource: ResourceModel, id: DocumentId, access: AccessFilter): Promise<AuthorizedDocument | undefined>;
   /** The stored document with the write's natural key: what a POST would replace. */
   findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined>;
   /** The ownership token the document was created under; undefined for none (or no such document). */
@@ -340,7 +349,7 @@ export interface Store {
 /** The reads a snapshot serves, as of the moment it was opened. */
 export type SnapshotReads = Pick<
   Store,
-  'get' | 'list' | 'partitionStarts' | 'newestChangeVersion' | 'deletes' | 'keyChanges'
+  'get' | 'getAuthorized' | 'list' | 'partitionStarts' | 'newestChangeVersion' | 'deletes' | 'keyChanges'
 >;
 
 export interface SnapshotOptions {

@@ -178,7 +178,8 @@ describe('unexpected failures', () => {
   it('answer 500 without details and log the error', async () => {
     const failing = new Proxy(app.store, {
       get(target, property) {
-        if (property === 'get') return () => Promise.reject(new Error('SQLITE_CORRUPT: secret table layout'));
+        if (property === 'get' || property === 'getAuthorized')
+          return () => Promise.reject(new Error('SQLITE_CORRUPT: secret table layout'));
         const value = Reflect.get(target, property) as unknown;
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },

@@ -119,6 +119,35 @@ describe('people relations and list filters', () => {
     expect(await related([20], 'studentResponsibility', 'S2')).toBe(false);
   });
 
+  it('reads one item together with whether it passes an access filter, the same answer a list gives', async () => {
+    const students = resourceOf('students');
+    const s2 = (
+      await store.list(students, {
+        filters: [{ field: 'studentUniqueId', value: 'S2' }],
+        offset: 0,
+        limit: 1,
+        totalCount: false,
+      })
+    ).items[0]!;
+    const rule = (students: RelationshipRule['students']): RelationshipRule => ({
+      educationOrganizations: 'descendants',
+      students,
+      staffs: false,
+      contacts: false,
+    });
+    const read = (claims: number[], rules: RelationshipRule[]) =>
+      store.getAuthorized(students, s2.id, { educationOrganizationIds: claims, relationships: rules });
+    expect(await read([10], [rule('responsibility')])).toEqual({ document: s2, authorized: true });
+    // Through the closure: the state agency is above the LEA that holds the responsibility.
+    expect((await read([1], [rule('responsibility')]))?.authorized).toBe(true);
+    expect((await read([20], [rule('responsibility')]))?.authorized).toBe(false);
+    expect((await read([10], [rule('enrollment')]))?.authorized).toBe(false);
+    expect((await read([10], [rule('enrollment'), rule('responsibility')]))?.authorized).toBe(true);
+    expect(
+      await store.getAuthorized(students, '0'.repeat(32), { educationOrganizationIds: [10], relationships: [] }),
+    ).toBe(undefined);
+  });
+
   it('a list filter keeps the rows whose subjects satisfy any rule', async () => {
     const inverted: RelationshipRule = {
       educationOrganizations: 'ancestors',

@@ -3,6 +3,8 @@
 import type Database from 'better-sqlite3';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type {
+  AccessFilter,
+  AuthorizedDocument,
   DeletedDocument,
   DocumentWrite,
   SubjectProbe,
@@ -16,6 +18,7 @@ import type {
   TrackedChangeQuery,
 } from '../store.js';
 import { AccessSql } from './access-sql.js';
+import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
 import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
 import { toStoredDocument } from './stored-documents.js';
@@ -24,6 +27,7 @@ import { TrackedChangeQueries } from './tracked-change-queries.js';
 
 export class DocumentReader {
   readonly #listQueries = new Map<ResourceModel, ListQueries>();
+  readonly #authorizedReads = new Map<ResourceModel, AuthorizedReads>();
   readonly #changeQueries = new Map<ResourceModel, TrackedChangeQueries>();
   readonly #newestChangeVersion: Database.Statement<[], number>;
   readonly #access: AccessSql;
@@ -54,6 +58,15 @@ export class DocumentReader {
     return row && toStoredDocument(row);
   }
 
+  getAuthorized(resource: ResourceModel, id: string, access: AccessFilter): AuthorizedDocument | undefined {
+    let reads = this.#authorizedReads.get(resource);
+    if (!reads) {
+      reads = new AuthorizedReads(this.db, this.catalog.tableOf(resource), this.#access);
+      this.#authorizedReads.set(resource, reads);
+    }
+    return reads.get(id, access);
+  }
+
   findByIdentity(write: DocumentWrite): StoredDocument | undefined {
     const table = this.catalog.tableOf(write.resource);
     const row = table.findByKey.get(table.layout.identityKeyOf(write));
@@ -74,7 +87,7 @@ export class DocumentReader {
     if (probe === undefined) {
       probe = this.db
         .prepare<[{ claims: string; value: unknown }], number>(
-          `SELECT ${this.#access.relatedOf(relation, '@value', false)}`,
+          `SELECT ${this.#access.relatedOf(relation, '@value', false, 'probe')}`,
         )
         .pluck();
       this.#relationProbes.set(relation, probe);

@@ -41,6 +41,8 @@ export class ResourceTable {
   readonly findByUuid: Database.Statement<[string], StoredRow>;
   readonly findByDocId: Database.Statement<[number], StoredRow>;
   readonly read: Database.Statement<[string], ReadRow>;
+  /** The SELECT of a document by API id (one `?`), with extra result columns that may refer to the row as `r`. */
+  readonly readByUuidSql: (extraColumns?: string) => string;
   /** The target of a reference: its doc_id and API id, by natural key. */
   readonly resolve: Database.Statement<[string], ResolvedTarget>;
 
@@ -57,9 +59,10 @@ export class ResourceTable {
     this.findByKey = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}r.identity_key = ?`);
     this.findByUuid = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}d.uuid = ?`);
     this.findByDocId = db.prepare(`SELECT ${stored} FROM ${joined} WHERE r.doc_id = ?`);
-    this.read = db.prepare(
-      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${joined} WHERE ${scope}d.uuid = ?`,
-    );
+    this.readByUuidSql = (extraColumns = '') =>
+      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns} FROM ${joined} ` +
+      `WHERE ${scope}d.uuid = ?`;
+    this.read = db.prepare(this.readByUuidSql());
     this.resolve = db.prepare(`SELECT r.doc_id, d.uuid FROM ${joined} WHERE ${scope}r.identity_key = ?`);
 
     const insertColumns = [

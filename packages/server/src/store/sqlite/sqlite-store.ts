@@ -4,7 +4,9 @@ import type Database from 'better-sqlite3';
 import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
+  AccessFilter,
   AccessTokenRecord,
+  AuthorizedDocument,
   ApiClient,
   ApplicationDefinition,
   ClientApplication,
@@ -74,6 +76,7 @@ interface OpenState {
 function snapshotReads(reader: DocumentReader): SnapshotReads {
   return {
     get: async (resource, id) => reader.get(resource, id),
+    getAuthorized: async (resource, id, access) => reader.getAuthorized(resource, id, access),
     list: async (resource, query) => reader.list(resource, query),
     partitionStarts: async (resource, query) => reader.partitionStarts(resource, query),
     newestChangeVersion: async () => reader.newestChangeVersion(),
@@ -167,6 +170,14 @@ export class SqliteStore implements Store {
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
     return this.#open().reader.get(resource, id);
+  }
+
+  async getAuthorized(
+    resource: ResourceModel,
+    id: DocumentId,
+    access: AccessFilter,
+  ): Promise<AuthorizedDocument | undefined> {
+    return this.#open().reader.getAuthorized(resource, id, access);
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
