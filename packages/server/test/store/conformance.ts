@@ -429,6 +429,49 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       });
     });
 
+    describe('concurrent writes', () => {
+      it('applies writes issued together in order, each succeeding or failing on its own', async () => {
+        await seedSampleDescriptors(store);
+        const settled = await Promise.allSettled([
+          upsert(resources.schools, school(1)),
+          upsert(resources.studentSchoolAssociations, studentSchoolAssociation('missing', 1)),
+          upsert(resources.students, student('s1')),
+          store.delete(resources.students, '0'.repeat(32)),
+          upsert(resources.schools, school(2)),
+        ]);
+        expect(settled.map((result) => result.status)).toEqual([
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+          'rejected',
+          'fulfilled',
+        ]);
+        const reasons = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+        expect(reasons.map((reason) => (reason as { kind?: string }).kind)).toEqual([
+          'unresolved-reference',
+          'not-found',
+        ]);
+        expect(await count(resources.studentSchoolAssociations)).toBe(0);
+        const created = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+        const stored = await Promise.all(
+          [created[0]!, created[2]!].map(async (outcome) => (await store.get(resources.schools, outcome.id))!),
+        );
+        expect(stored[0]!.changeVersion).toBeLessThan(stored[1]!.changeVersion);
+        expect(await count(resources.students)).toBe(1);
+      });
+
+      it('makes a write visible to every read once it is acknowledged, and keeps one issued just before closing', async () => {
+        await seedSampleDescriptors(store);
+        const first = await upsert(resources.schools, school(1));
+        expect(await store.get(resources.schools, first.id)).toBeDefined();
+        if (!subject.reopen) return;
+        const pending = upsert(resources.schools, school(2));
+        store = await subject.reopen();
+        const outcome = await pending;
+        expect(await store.get(resources.schools, outcome.id)).toMatchObject({ id: outcome.id, etag: outcome.etag });
+      });
+    });
+
     describe('list', () => {
       async function students(total: number) {
         await seedSampleDescriptors(store);

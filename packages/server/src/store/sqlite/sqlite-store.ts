@@ -39,6 +39,7 @@ import { DocumentReader } from './document-reader.js';
 import { DocumentRegistry } from './document-registry.js';
 import { DocumentWriter } from './document-writer.js';
 import { EdOrgClosure } from './edorg-closure.js';
+import { GroupCommit } from './group-commit.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
 import {
@@ -67,6 +68,8 @@ interface OpenState {
   readonly descriptors: DescriptorCache;
   readonly documents: DocumentRegistry;
   readonly writer: DocumentWriter;
+  /** Document writes go through it: one transaction for the writes of one event-loop turn. */
+  readonly commits: GroupCommit;
   readonly reader: DocumentReader;
   readonly snapshots: SnapshotSessions;
   readonly admin: AdminRecords;
@@ -134,9 +137,10 @@ export class SqliteStore implements Store {
         max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
         idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
       });
+      const commits = new GroupCommit(db, { onBatchFailure: () => descriptors.load() });
       const reader = new DocumentReader(db, catalog, this.registry);
       const admin = new AdminRecords(db);
-      this.#state = { db, plan, resourceIds, descriptors, documents, writer, reader, snapshots, admin };
+      this.#state = { db, plan, resourceIds, descriptors, documents, writer, commits, reader, snapshots, admin };
     } catch (error) {
       db.close();
       throw error;
@@ -147,6 +151,7 @@ export class SqliteStore implements Store {
     const state = this.#state;
     if (!state) return;
     this.#state = undefined;
+    state.commits.drain();
     state.snapshots.closeAll();
     closeConnection(state.db);
   }
@@ -156,16 +161,16 @@ export class SqliteStore implements Store {
     return !documents.hasDocuments() && !admin.hasClients();
   }
 
-  async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
-    return this.#open().writer.upsert(write, options);
+  upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
+    return this.#write((writer) => writer.upsert(write, options));
   }
 
-  async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
-    return this.#open().writer.update(id, write, options);
+  update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
+    return this.#write((writer) => writer.update(id, write, options));
   }
 
-  async delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void> {
-    this.#open().writer.delete(resource, id, options);
+  delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void> {
+    return this.#write((writer) => writer.delete(resource, id, options));
   }
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
@@ -276,6 +281,11 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
+  }
+
+  async #write<T>(work: (writer: DocumentWriter) => T): Promise<T> {
+    const { commits, writer } = this.#open();
+    return commits.run(() => work(writer));
   }
 
   #open(): OpenState {
