@@ -24,10 +24,23 @@ export interface AccessParameters {
   readonly owner: number | null;
 }
 
+const NONE: readonly never[] = [];
+const jsonOfLists = new WeakMap<readonly unknown[], string>();
+
+/** A caller's claim lists are the same arrays on every request of its token: each is serialized once. */
+export function jsonOfList(values: readonly unknown[]): string {
+  let json = jsonOfLists.get(values);
+  if (json === undefined) {
+    json = JSON.stringify(values);
+    jsonOfLists.set(values, json);
+  }
+  return json;
+}
+
 export function accessParametersOf(filter: AccessFilter | undefined): AccessParameters {
   return {
-    claims: JSON.stringify(filter?.educationOrganizationIds ?? []),
-    prefixes: JSON.stringify(filter?.namespacePrefixes ?? []),
+    claims: jsonOfList(filter?.educationOrganizationIds ?? NONE),
+    prefixes: jsonOfList(filter?.namespacePrefixes ?? NONE),
     owner: filter?.ownershipTokenId ?? null,
   };
 }

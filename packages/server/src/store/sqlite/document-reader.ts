@@ -17,7 +17,7 @@ import type {
   TrackedChangeList,
   TrackedChangeQuery,
 } from '../store.js';
-import { AccessSql } from './access-sql.js';
+import { AccessSql, jsonOfList } from './access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
 import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
@@ -78,7 +78,7 @@ export class DocumentReader {
   }
 
   relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): boolean[] {
-    const claims = JSON.stringify(educationOrganizationIds);
+    const claims = jsonOfList(educationOrganizationIds);
     return probes.map(({ relation, value }) => this.#relationProbeOf(relation).get({ claims, value }) === 1);
   }
 
