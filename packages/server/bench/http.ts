@@ -15,6 +15,8 @@ export interface HttpScenarioResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly cpuMicrosPerRequest: number;
+  /** CPU of the load generator (this process) over the run, in cores. */
+  readonly loadGeneratorCores: number;
   readonly requests: number;
   readonly failures: number;
 }
@@ -24,6 +26,8 @@ export interface HttpRunOptions {
   readonly durationSeconds: number;
   readonly connections: number;
   readonly port: number;
+  /** CPUs the server runs on (`taskset -c`); anywhere when absent. */
+  readonly serverCpus?: string;
 }
 
 type RequestTemplate = { method: 'GET' | 'POST'; path: string; body?: string };
@@ -38,6 +42,7 @@ async function measure(
 ): Promise<HttpScenarioResult> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const cpuBefore = server.cpuSeconds();
+  const loadGeneratorBefore = process.cpuUsage();
   const result = await autocannon({
     url: server.url,
     connections: options.connections,
@@ -60,13 +65,16 @@ async function measure(
     ],
   });
   const cpuSeconds = server.cpuSeconds() - cpuBefore;
+  const loadGenerator = process.cpuUsage(loadGeneratorBefore);
   const requests = result.requests.total;
+  const seconds = result.duration || options.durationSeconds;
   return {
     scenario,
-    requestsPerSecond: Math.round(requests / (result.duration || options.durationSeconds)),
+    requestsPerSecond: Math.round(requests / seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     cpuMicrosPerRequest: requests === 0 ? 0 : Math.round((cpuSeconds * 1e6) / requests),
+    loadGeneratorCores: (loadGenerator.user + loadGenerator.system) / 1e6 / seconds,
     requests,
     failures: result.non2xx + result.errors + result.timeouts,
   };
@@ -111,7 +119,12 @@ async function studentIds(server: ServerProcess, token: string, wanted: number):
 export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpScenarioResult[]> {
   const directory = mkdtempSync(join(tmpdir(), 'edfi-bench-'));
   const store = `sqlite:${join(directory, 'bench.sqlite')}`;
-  const server = await startServer({ store, port: options.port, workers: options.workers });
+  const server = await startServer({
+    store,
+    port: options.port,
+    workers: options.workers,
+    ...(options.serverCpus === undefined ? {} : { cpus: options.serverCpus }),
+  });
   try {
     const key = 'benchmark';
     const secret = randomBytes(24).toString('hex');

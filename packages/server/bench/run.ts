@@ -5,7 +5,7 @@ import { cpus } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runHttpScenarios, type HttpScenarioResult } from './http.js';
-import { builtCliAvailable } from './server-process.js';
+import { builtCliAvailable, canPin, pinProcess } from './server-process.js';
 import { formatCeilingTable, runStoreCeilingBenchmark, type CeilingRow } from './store-ceiling.js';
 
 const resultsFile = new URL('./RESULTS.md', import.meta.url);
@@ -17,10 +17,35 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     workers: { type: 'string', default: '1,2' },
     quick: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: true },
   },
 });
 
-function httpTable(workers: number, rows: readonly HttpScenarioResult[], ceiling: readonly CeilingRow[]): string {
+/**
+ * With one server process on a 2-core machine, the server runs on CPU 0 and this process (autocannon) on CPU 1, so
+ * neither takes the other's core; several workers share every CPU with the load generator.
+ */
+interface Placement {
+  readonly serverCpus?: string;
+  readonly loadGeneratorCpus?: string;
+  readonly description: string;
+}
+
+const allCpus = `0-${cpus().length - 1}`;
+const pinning = values.pin && cpus().length >= 2 && canPin();
+
+function placementFor(workers: number): Placement {
+  if (pinning && workers === 1)
+    return { serverCpus: '0', loadGeneratorCpus: '1', description: 'server on CPU 0, load generator on CPU 1' };
+  return { loadGeneratorCpus: pinning ? allCpus : undefined, description: 'server and load generator on every CPU' };
+}
+
+function httpTable(
+  workers: number,
+  placement: Placement,
+  rows: readonly HttpScenarioResult[],
+  ceiling: readonly CeilingRow[],
+): string {
   const ceilingOf = (scenario: string): CeilingRow | undefined =>
     scenario.startsWith('POST students')
       ? ceiling[0]
@@ -30,14 +55,15 @@ function httpTable(workers: number, rows: readonly HttpScenarioResult[], ceiling
           ? ceiling[2]
           : undefined;
   return [
-    `### ${workers} worker process${workers === 1 ? '' : 'es'}`,
+    `### ${workers} worker process${workers === 1 ? '' : 'es'} (${placement.description})`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | server CPU µs/req | failures | raw SQLite ceiling ops/s | req/s ÷ ceiling |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | req/s | p50 ms | p99 ms | server CPU µs/req | load generator CPU (cores) | failures | raw SQLite ceiling ops/s | req/s ÷ ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((row) => {
       const limit = ceilingOf(row.scenario);
       return (
         `| ${row.scenario} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.cpuMicrosPerRequest} | ` +
+        `${row.loadGeneratorCores.toFixed(2)} | ` +
         `${row.failures} | ${limit ? limit.rawPerSecond.toFixed(0) : '–'} | ` +
         `${limit ? (row.requestsPerSecond / limit.rawPerSecond).toFixed(2) : '–'} |`
       );
@@ -45,11 +71,17 @@ function httpTable(workers: number, rows: readonly HttpScenarioResult[], ceiling
   ].join('\n');
 }
 
+/** Replaces this benchmark's section (up to the next `## ` heading), keeping the sections of other benchmarks. */
 function writeSection(section: string): void {
   const previous = readFileSync(resultsFile, 'utf8');
   const start = previous.indexOf(sectionTitle);
-  const kept = start === -1 ? previous.trimEnd() : previous.slice(0, start).trimEnd();
-  writeFileSync(resultsFile, `${kept}\n\n${section}\n`);
+  if (start === -1) {
+    writeFileSync(resultsFile, `${previous.trimEnd()}\n\n${section}\n`);
+    return;
+  }
+  const next = previous.indexOf('\n## ', start + sectionTitle.length);
+  const after = next === -1 ? '' : `\n\n${previous.slice(next + 1).trimEnd()}`;
+  writeFileSync(resultsFile, `${previous.slice(0, start).trimEnd()}\n\n${section.trimEnd()}${after}\n`);
 }
 
 if (!builtCliAvailable()) {
@@ -63,8 +95,16 @@ const ceiling = await runStoreCeilingBenchmark(values.quick ? { count: 1_000, ro
 console.log(formatCeilingTable(ceiling));
 const tables: string[] = [];
 for (const workers of values.workers.split(',').map(Number)) {
-  const rows = await runHttpScenarios({ workers, durationSeconds, connections, port: 18_080 + workers });
-  const table = httpTable(workers, rows, ceiling);
+  const placement = placementFor(workers);
+  if (placement.loadGeneratorCpus !== undefined) pinProcess(process.pid, placement.loadGeneratorCpus);
+  const rows = await runHttpScenarios({
+    workers,
+    durationSeconds,
+    connections,
+    port: 18_080 + workers,
+    ...(placement.serverCpus === undefined ? {} : { serverCpus: placement.serverCpus }),
+  });
+  const table = httpTable(workers, placement, rows, ceiling);
   console.log(`\n${table}`);
   tables.push(table);
 }
@@ -76,8 +116,9 @@ writeSection(
     '',
     `Machine: ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.`,
     `Command: \`${command}\`. autocannon with ${connections} connections, pipelining 1, ${durationSeconds} s per scenario,`,
-    'load generator and server on the same machine (not pinned). Server CPU is user + system time of the server',
-    'process and its workers over the measured run, divided by the requests served.',
+    `load generator (this process) and server on the same machine${pinning ? ', placed with taskset as each table says' : ', not pinned'}.`,
+    'Server CPU is user + system time of the server process and its workers over the measured run, divided by the',
+    'requests served; the load generator column is its CPU over the run in cores (1.00 = a whole core: saturated).',
     '',
     '### Store ceiling (in process, commit per write, WAL, synchronous=NORMAL)',
     '',

@@ -53,12 +53,45 @@ async function waitForListening(child: ChildProcess, port: number): Promise<void
   throw new Error('server did not start within 30 s');
 }
 
-export async function startServer(options: { store: string; port: number; workers: number }): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    [cliEntry, 'serve', '--store', options.store, '--port', String(options.port), '--workers', String(options.workers)],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+/** Whether processes can be pinned to CPUs here (Linux `taskset`). */
+export function canPin(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pins every thread of a running process to the CPUs in `list` (e.g. `1`, `0-1`). */
+export function pinProcess(pid: number, list: string): void {
+  execFileSync('taskset', ['-a', '-pc', list, String(pid)], { stdio: 'ignore' });
+}
+
+export interface ServerStartOptions {
+  readonly store: string;
+  readonly port: number;
+  readonly workers: number;
+  /** CPUs the server and its workers run on (`taskset -c`); anywhere when absent. */
+  readonly cpus?: string;
+}
+
+export async function startServer(options: ServerStartOptions): Promise<ServerProcess> {
+  const serveArgs = [
+    cliEntry,
+    'serve',
+    '--store',
+    options.store,
+    '--port',
+    String(options.port),
+    '--workers',
+    String(options.workers),
+  ];
+  const [command, args] =
+    options.cpus === undefined
+      ? [process.execPath, serveArgs]
+      : ['taskset', ['-c', options.cpus, process.execPath, ...serveArgs]];
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForListening(child, options.port);
   return {
     url: `http://127.0.0.1:${options.port}/v7.3/api`,
