@@ -7,15 +7,10 @@
 // nothing of it is visible before the commit (the batch runs synchronously, so no read of this connection can come
 // in between, and other connections see only committed data), and it is acknowledged only after the commit.
 import type Database from 'better-sqlite3';
+import { TurnBatches, type PendingWork } from './turn-batches.js';
 
 /** Writes per transaction at most: bounds how long one batch holds the write lock. */
 const DEFAULT_MAX_BATCH = 128;
-
-interface PendingWrite {
-  readonly work: () => unknown;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-}
 
 type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
@@ -26,18 +21,16 @@ export interface GroupCommitOptions {
 }
 
 export class GroupCommit {
-  readonly #pending: PendingWrite[] = [];
-  readonly #maxBatch: number;
+  readonly #batches: TurnBatches;
   readonly #onBatchFailure: () => void;
   readonly #inSavepoint: Database.Transaction<(work: () => unknown) => unknown>;
-  readonly #runBatch: Database.Transaction<(batch: readonly PendingWrite[]) => Outcome[]>;
-  #scheduled = false;
+  readonly #runBatch: Database.Transaction<(batch: readonly PendingWork[]) => Outcome[]>;
 
   constructor(
     private readonly db: Database.Database,
     options: GroupCommitOptions = {},
   ) {
-    this.#maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.#batches = new TurnBatches((batch) => this.#commit(batch), options.maxBatch ?? DEFAULT_MAX_BATCH);
     this.#onBatchFailure = options.onBatchFailure ?? (() => undefined);
     // Inside the batch's transaction better-sqlite3 runs a nested transaction function as a savepoint.
     this.#inSavepoint = db.transaction((work) => work());
@@ -46,29 +39,15 @@ export class GroupCommit {
 
   /** Runs `work` (synchronous SQLite writes) in the next batch; settles once the batch has committed. */
   run<T>(work: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      this.#schedule();
-    });
+    return this.#batches.run(work);
   }
 
   /** Runs every pending write now (before the connection closes). */
   drain(): void {
-    while (this.#pending.length > 0) this.#flush();
+    this.#batches.drain();
   }
 
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    // setImmediate runs after the poll phase, so every request that arrived in this turn is in the batch.
-    setImmediate(() => {
-      this.#scheduled = false;
-      this.drain();
-    });
-  }
-
-  #flush(): void {
-    const batch = this.#pending.splice(0, this.#maxBatch);
+  #commit(batch: readonly PendingWork[]): void {
     let outcomes: Outcome[];
     try {
       outcomes = this.#runBatch.immediate(batch);
@@ -84,7 +63,7 @@ export class GroupCommit {
     });
   }
 
-  #runOne(write: PendingWrite): Outcome {
+  #runOne(write: PendingWork): Outcome {
     try {
       return { ok: true, value: this.#inSavepoint(write.work) };
     } catch (error) {

@@ -40,6 +40,7 @@ import { DocumentRegistry } from './document-registry.js';
 import { DocumentWriter } from './document-writer.js';
 import { EdOrgClosure } from './edorg-closure.js';
 import { GroupCommit } from './group-commit.js';
+import { GroupReads } from './group-reads.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
 import {
@@ -71,6 +72,8 @@ interface OpenState {
   /** Document writes go through it: one transaction for the writes of one event-loop turn. */
   readonly commits: GroupCommit;
   readonly reader: DocumentReader;
+  /** Live document reads go through it: one read transaction for the reads of one event-loop turn. */
+  readonly reads: GroupReads;
   readonly snapshots: SnapshotSessions;
   readonly admin: AdminRecords;
 }
@@ -139,8 +142,9 @@ export class SqliteStore implements Store {
       });
       const commits = new GroupCommit(db, { onBatchFailure: () => descriptors.load() });
       const reader = new DocumentReader(db, catalog, this.registry);
+      const reads = new GroupReads(db);
       const admin = new AdminRecords(db);
-      this.#state = { db, plan, resourceIds, descriptors, documents, writer, commits, reader, snapshots, admin };
+      this.#state = { db, plan, resourceIds, descriptors, documents, writer, commits, reader, reads, snapshots, admin };
     } catch (error) {
       db.close();
       throw error;
@@ -151,6 +155,7 @@ export class SqliteStore implements Store {
     const state = this.#state;
     if (!state) return;
     this.#state = undefined;
+    state.reads.drain();
     state.commits.drain();
     state.snapshots.closeAll();
     closeConnection(state.db);
@@ -174,7 +179,7 @@ export class SqliteStore implements Store {
   }
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
-    return this.#open().reader.get(resource, id);
+    return this.#read((reader) => reader.get(resource, id));
   }
 
   async getAuthorized(
@@ -182,42 +187,42 @@ export class SqliteStore implements Store {
     id: DocumentId,
     access: AccessFilter,
   ): Promise<AuthorizedDocument | undefined> {
-    return this.#open().reader.getAuthorized(resource, id, access);
+    return this.#read((reader) => reader.getAuthorized(resource, id, access));
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
-    return this.#open().reader.findByIdentity(write);
+    return this.#read((reader) => reader.findByIdentity(write));
   }
 
   async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
-    return this.#open().reader.ownershipTokenOf(id);
+    return this.#read((reader) => reader.ownershipTokenOf(id));
   }
 
   async relatedSubjects(
     educationOrganizationIds: readonly number[],
     probes: readonly SubjectProbe[],
   ): Promise<boolean[]> {
-    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
+    return this.#read((reader) => reader.relatedSubjects(educationOrganizationIds, probes));
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
-    return this.#open().reader.list(resource, query);
+    return this.#read((reader) => reader.list(resource, query));
   }
 
   async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
-    return this.#open().reader.partitionStarts(resource, query);
+    return this.#read((reader) => reader.partitionStarts(resource, query));
   }
 
   async newestChangeVersion(): Promise<number> {
-    return this.#open().reader.newestChangeVersion();
+    return this.#read((reader) => reader.newestChangeVersion());
   }
 
   async deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>> {
-    return this.#open().reader.deletes(resource, query);
+    return this.#read((reader) => reader.deletes(resource, query));
   }
 
   async keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>> {
-    return this.#open().reader.keyChanges(resource, query);
+    return this.#read((reader) => reader.keyChanges(resource, query));
   }
 
   async snapshot(session: string, options: SnapshotOptions = {}): Promise<SnapshotReads | undefined> {
@@ -281,6 +286,11 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
+  }
+
+  #read<T>(read: (reader: DocumentReader) => T): Promise<T> {
+    const { reads, reader } = this.#open();
+    return reads.run(() => read(reader));
   }
 
   async #write<T>(work: (writer: DocumentWriter) => T): Promise<T> {
