@@ -1,42 +1,22 @@
 // Group commit: writes of one event-loop turn share a transaction, each in its own savepoint, acknowledged after the
 // commit; a failing write fails alone, and a failure that takes the whole transaction fails every write in it.
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/store/sqlite/group-commit.js';
+import { withTwoConnections } from './two-connections.js';
 
-let directory: string;
-let db: Database.Database;
-let observer: Database.Database;
+const connections = withTwoConnections();
 
-beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), 'group-commit-'));
-  const file = join(directory, 'db.sqlite');
-  db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE item (name TEXT PRIMARY KEY)');
-  observer = new Database(file);
-});
-
-afterEach(() => {
-  observer.close();
-  db.close();
-  rmSync(directory, { recursive: true, force: true });
-});
-
-const insert = (name: string) => () => db.prepare('INSERT INTO item (name) VALUES (?)').run(name).changes;
-const committed = () => observer.prepare('SELECT name FROM item ORDER BY name').pluck().all();
+const insert = (name: string) => () => connections().db.prepare('INSERT INTO item (name) VALUES (?)').run(name).changes;
+const committed = () => connections().other.prepare('SELECT name FROM item ORDER BY name').pluck().all();
 
 describe('GroupCommit', () => {
   it('runs the writes of one turn in one transaction, visible to other connections only after its commit', async () => {
-    const commits = new GroupCommit(db);
+    const commits = new GroupCommit(connections().db);
     const seenInside: unknown[] = [];
     const writes = [
       commits.run(insert('a')),
       commits.run(() => {
-        seenInside.push(db.prepare('SELECT count(*) FROM item').pluck().get(), committed().length);
+        seenInside.push(connections().db.prepare('SELECT count(*) FROM item').pluck().get(), committed().length);
         return insert('b')();
       }),
       commits.run(insert('c')),
@@ -49,7 +29,7 @@ describe('GroupCommit', () => {
   });
 
   it('rolls back a failing write alone', async () => {
-    const commits = new GroupCommit(db);
+    const commits = new GroupCommit(connections().db);
     const results = await Promise.allSettled([
       commits.run(insert('a')),
       commits.run(() => {
@@ -64,13 +44,13 @@ describe('GroupCommit', () => {
 
   it('fails every write of a batch whose transaction is lost, and reports it', async () => {
     let failures = 0;
-    const commits = new GroupCommit(db, { onBatchFailure: () => failures++ });
+    const commits = new GroupCommit(connections().db, { onBatchFailure: () => failures++ });
     const results = await Promise.allSettled([
       commits.run(insert('a')),
       commits.run(() => {
         insert('b')();
         // What SQLite does on some I/O and disk-full errors: the whole transaction is rolled back.
-        db.exec('ROLLBACK');
+        connections().db.exec('ROLLBACK');
         throw new Error('disk I/O error');
       }),
       commits.run(insert('c')),
@@ -83,7 +63,7 @@ describe('GroupCommit', () => {
   });
 
   it('splits a long queue into batches of the configured size, and drains what is pending on demand', async () => {
-    const commits = new GroupCommit(db, { maxBatch: 2 });
+    const commits = new GroupCommit(connections().db, { maxBatch: 2 });
     const writes = ['a', 'b', 'c', 'd', 'e'].map((name) => commits.run(insert(name)));
     commits.drain();
     expect(committed()).toEqual(['a', 'b', 'c', 'd', 'e']);

@@ -1,37 +1,17 @@
 // Group reads: the reads of one event-loop turn run in one read transaction, so they see one moment of the database;
 // a failing read fails alone; the next turn's reads see what was committed since.
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GroupReads } from '../../src/store/sqlite/group-reads.js';
+import { withTwoConnections } from './two-connections.js';
 
-let directory: string;
-let db: Database.Database;
-let writer: Database.Database;
+const connections = withTwoConnections(['a']);
 
-beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), 'group-reads-'));
-  const file = join(directory, 'db.sqlite');
-  db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec("CREATE TABLE item (name TEXT PRIMARY KEY); INSERT INTO item VALUES ('a')");
-  writer = new Database(file);
-});
-
-afterEach(() => {
-  writer.close();
-  db.close();
-  rmSync(directory, { recursive: true, force: true });
-});
-
-const count = () => db.prepare('SELECT count(*) FROM item').pluck().get();
-const insertElsewhere = (name: string) => writer.prepare('INSERT INTO item (name) VALUES (?)').run(name);
+const count = () => connections().db.prepare('SELECT count(*) FROM item').pluck().get();
+const insertElsewhere = (name: string) => connections().other.prepare('INSERT INTO item (name) VALUES (?)').run(name);
 
 describe('GroupReads', () => {
   it('answers the reads of one turn from one moment, and later turns from a later one', async () => {
-    const reads = new GroupReads(db);
+    const reads = new GroupReads(connections().db);
     const sameTurn = [
       reads.run(() => {
         const seen = count();
@@ -46,17 +26,17 @@ describe('GroupReads', () => {
   });
 
   it('fails a failing read alone', async () => {
-    const reads = new GroupReads(db);
+    const reads = new GroupReads(connections().db);
     const results = await Promise.allSettled([
       reads.run(count),
-      reads.run(() => db.prepare('SELECT * FROM missing').get()),
+      reads.run(() => connections().db.prepare('SELECT * FROM missing').get()),
       reads.run(count),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
   it('answers what is pending when drained', async () => {
-    const reads = new GroupReads(db);
+    const reads = new GroupReads(connections().db);
     let answered = false;
     const pending = reads.run(count).then((value) => {
       answered = true;
