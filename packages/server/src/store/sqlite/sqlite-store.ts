@@ -72,7 +72,7 @@ interface OpenState {
   /** Document writes go through it: one transaction for the writes of one event-loop turn. */
   readonly commits: GroupCommit;
   readonly reader: DocumentReader;
-  /** Live document reads go through it: one read transaction for the reads of one event-loop turn. */
+  /** The reads that answer GETs go through it: one read transaction for those of one event-loop turn. */
   readonly reads: GroupReads;
   readonly snapshots: SnapshotSessions;
   readonly admin: AdminRecords;
@@ -191,18 +191,18 @@ export class SqliteStore implements Store {
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
-    return this.#read((reader) => reader.findByIdentity(write));
+    return this.#open().reader.findByIdentity(write);
   }
 
   async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
-    return this.#read((reader) => reader.ownershipTokenOf(id));
+    return this.#open().reader.ownershipTokenOf(id);
   }
 
   async relatedSubjects(
     educationOrganizationIds: readonly number[],
     probes: readonly SubjectProbe[],
   ): Promise<boolean[]> {
-    return this.#read((reader) => reader.relatedSubjects(educationOrganizationIds, probes));
+    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
