@@ -69,4 +69,43 @@ describe('GroupCommit', () => {
     expect(committed()).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(await Promise.all(writes)).toEqual([1, 1, 1, 1, 1]);
   });
+
+  describe('when another process holds the write lock', () => {
+    const holdLock = () => connections().other.exec('BEGIN IMMEDIATE');
+    const releaseLock = () => connections().other.exec('COMMIT');
+    const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('waits on a timer, serving other work meanwhile, and commits once the lock is free', async () => {
+      const commits = new GroupCommit(connections().db);
+      const events: string[] = [];
+      holdLock();
+      const write = commits.run(insert('a')).then(() => events.push('write committed'));
+      await tick(20);
+      events.push('event loop ran');
+      releaseLock();
+      await write;
+      expect(events).toEqual(['event loop ran', 'write committed']);
+      expect(committed()).toEqual(['a']);
+    });
+
+    it('fails the writes of a batch that waited longer than the lock wait', async () => {
+      const commits = new GroupCommit(connections().db, { lockWaitMs: 30 });
+      holdLock();
+      await expect(commits.run(insert('a'))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      releaseLock();
+      expect(committed()).toEqual([]);
+      expect(await commits.run(insert('b'))).toBe(1);
+    });
+
+    it('commits a waiting batch when drained', async () => {
+      const commits = new GroupCommit(connections().db);
+      holdLock();
+      const write = commits.run(insert('a'));
+      await tick(5);
+      releaseLock();
+      commits.drain();
+      expect(committed()).toEqual(['a']);
+      expect(await write).toBe(1);
+    });
+  });
 });

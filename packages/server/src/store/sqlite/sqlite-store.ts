@@ -140,7 +140,10 @@ export class SqliteStore implements Store {
         max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
         idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
       });
-      const commits = new GroupCommit(db, { onBatchFailure: () => descriptors.load() });
+      const commits = new GroupCommit(db, {
+        onBatchFailure: () => descriptors.load(),
+        ...(this.options.busyTimeoutMs === undefined ? {} : { lockWaitMs: this.options.busyTimeoutMs }),
+      });
       const reader = new DocumentReader(db, catalog, this.registry);
       const reads = new GroupReads(db);
       const admin = new AdminRecords(db);
