@@ -65,7 +65,14 @@ async function httpRun(folder: string, parallel: number, workers: number, port: 
   try {
     const key = 'loader';
     const secret = randomBytes(24).toString('hex');
-    runCli(['clients', 'create', '--key', key, '--secret', secret, '--name', 'Loader', '--store', store]);
+    // Authorized like the first-start sandbox client: the sample district and the sample's namespaces. The sample set
+    // has no student enrollments, so relationship-based authorization refuses its enrollment-dependent student data
+    // (403), as the ODS does; those records count as failed.
+    runCli([
+      ...['clients', 'create', '--key', key, '--secret', secret, '--name', 'Loader', '--store', store],
+      ...['--edorg', '255901'],
+      ...['--namespace', 'uri://ed-fi.org', '--namespace', 'uri://gbisd.edu', '--namespace', 'uri://tpdm.ed-fi.org'],
+    ]);
     const target = createHttpTarget({ url: server.url, key, secret, parallel });
     return await timedLoad(`HTTP (${workers} worker${workers > 1 ? 's' : ''})`, target, parallel, () =>
       server.cpuSeconds(),
