@@ -35,8 +35,6 @@ interface PreparedWrite {
   readonly write: DocumentWrite;
   readonly resolution: ResolvedReferences | UnresolvedReference;
   readonly bodyJson: string;
-  /** Set when the stored document already equals the write: nothing to do. */
-  readonly unchanged?: Written;
 }
 
 interface Written {
@@ -78,21 +76,6 @@ function resolvedOf(prepared: PreparedWrite): ResolvedReferences {
   throw new StoreError('unresolved-reference', `The referenced '${name}' item does not exist.`, [name]);
 }
 
-/**
- * A write that would change nothing needs no lock: the row it was compared with is a consistent snapshot, as current
- * as any a transaction would see. Anything else, failures included, takes the locked path.
- */
-function unchangedOf(
-  existing: StoredRow | undefined,
-  prepared: PreparedWrite,
-  options: WriteOptions | undefined,
-): Written | undefined {
-  if (!existing || 'missingTarget' in prepared.resolution || prepared.bodyJson !== existing.body) return undefined;
-  if (options?.ifMatch !== undefined && normalizedIfMatch(options.ifMatch) !== etagOf(existing.change_version))
-    return undefined;
-  return { outcome: unchanged(existing), docId: existing.doc_id, identityKey: existing.identity_key };
-}
-
 function unchanged(row: StoredRow): UpsertOutcome {
   return { status: 'unchanged', id: row.uuid, etag: etagOf(row.change_version), lastModifiedDate: row.last_modified };
 }
@@ -102,10 +85,6 @@ export class DocumentWriter {
   readonly #update: Database.Transaction<(id: DocumentId, prepared: PreparedWrite, options?: WriteOptions) => Written>;
   readonly #delete: Database.Transaction<(table: ResourceTable, id: DocumentId, options?: WriteOptions) => StoredRow>;
   readonly #seed: Database.Transaction<(table: ResourceTable, writes: readonly PreparedWrite[]) => Written[]>;
-  /** Preparation reads from one snapshot, in one read transaction (one WAL read lock, not one per statement). */
-  readonly #prepareInSnapshot: Database.Transaction<
-    (write: DocumentWrite, current: () => StoredRow | undefined, options?: WriteOptions) => PreparedWrite
-  >;
 
   constructor(
     db: Database.Database,
@@ -119,10 +98,6 @@ export class DocumentWriter {
     private readonly edOrgs: EdOrgClosure,
     private readonly options: DocumentWriterOptions,
   ) {
-    this.#prepareInSnapshot = db.transaction((write, current, options) => {
-      const prepared = this.#prepare(write);
-      return { ...prepared, unchanged: unchangedOf(current(), prepared, options) };
-    });
     this.#upsert = db.transaction((prepared, options) => this.#upsertDocument(prepared, options));
     this.#update = db.transaction((id, prepared, options) => this.#updateDocument(id, prepared, options));
     this.#delete = db.transaction((table, id, options) => this.#deleteDocument(table, id, options));
@@ -135,22 +110,13 @@ export class DocumentWriter {
   }
 
   upsert(write: DocumentWrite, options?: WriteOptions): UpsertOutcome {
-    const table = this.catalog.tableOf(write.resource);
-    const current = () => table.findByKey.get(table.layout.identityKeyOf(write));
-    const written = this.#written(write, current, options, (prepared) => this.#upsert.immediate(prepared, options));
+    const written = this.#written(write, (prepared) => this.#upsert.immediate(prepared, options));
     if (written.outcome.status === 'created') this.#remember(write.resource, written);
     return written.outcome;
   }
 
   update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): WriteOutcome {
-    const table = this.catalog.tableOf(write.resource);
-    const current = () => {
-      const row = table.findByUuid.get(id);
-      return row?.identity_key === table.layout.identityKeyOf(write) ? row : undefined;
-    };
-    const { outcome } = this.#written(write, current, options, (prepared) =>
-      this.#update.immediate(id, prepared, options),
-    );
+    const { outcome } = this.#written(write, (prepared) => this.#update.immediate(id, prepared, options));
     return { id: outcome.id, etag: outcome.etag, lastModifiedDate: outcome.lastModifiedDate };
   }
 
@@ -190,20 +156,12 @@ export class DocumentWriter {
   }
 
   /**
-   * Prepares outside the write lock, then writes under it unless nothing changed. A target deleted in between, or a
-   * descriptor cached before another process deleted or re-created it, fails an edge's foreign key; the write is then
-   * prepared afresh and run once more.
+   * Prepares and writes, under the write lock the group commit holds (a write that changes nothing writes nothing). A
+   * descriptor cached before another process deleted or re-created it fails an edge's foreign key; the write, rolled
+   * back to its savepoint, is then prepared afresh and run once more.
    */
-  #written(
-    write: DocumentWrite,
-    current: () => StoredRow | undefined,
-    options: WriteOptions | undefined,
-    writeLocked: (prepared: PreparedWrite) => Written,
-  ): Written {
-    const attempt = () => {
-      const prepared = this.#prepareInSnapshot.deferred(write, current, options);
-      return prepared.unchanged ?? writeLocked(prepared);
-    };
+  #written(write: DocumentWrite, writeLocked: (prepared: PreparedWrite) => Written): Written {
+    const attempt = () => writeLocked(this.#prepare(write));
     try {
       return attempt();
     } catch (error) {
