@@ -71,12 +71,6 @@ export function subjectColumnsOf(layout: TableLayout): SubjectExpressions {
   };
 }
 
-const CLAIMS = '(SELECT value FROM json_each(@claims))';
-/** The caller's ed-orgs and all below them; a claim counts even when no such ed-org is stored (as in the ODS). */
-const EDORGS_BELOW = `SELECT value FROM json_each(@claims) UNION SELECT c.target_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.source_id IN ${CLAIMS}`;
-/** The caller's ed-orgs and all above them (Inverted strategies). */
-const EDORGS_ABOVE = `SELECT value FROM json_each(@claims) UNION SELECT c.source_id FROM ${EDORG_CLOSURE_TABLE} c WHERE c.target_id IN ${CLAIMS}`;
-
 /**
  * How a condition tests ed-org membership. `set` builds the caller's ed-orgs once per statement, which pays off when
  * many rows are tested (lists); `probe` tests each value against the claims and the closure index directly, several
@@ -84,23 +78,27 @@ const EDORGS_ABOVE = `SELECT value FROM json_each(@claims) UNION SELECT c.source
  */
 export type MembershipForm = 'set' | 'probe';
 
-function claimed(expression: string): string {
-  return `EXISTS (SELECT 1 FROM json_each(@claims) j WHERE j.value = ${expression})`;
-}
+/** Closure columns for ed-orgs below the claims (`source` is the claim) or above them (Inverted strategies). */
+const DIRECTIONS = {
+  below: { claim: 'source_id', related: 'target_id' },
+  above: { claim: 'target_id', related: 'source_id' },
+} as const;
 
-function edOrgBelowClaims(expression: string, form: MembershipForm): string {
-  if (form === 'set') return `${expression} IN (${EDORGS_BELOW})`;
+/**
+ * Whether `expression` is one of the caller's ed-orgs or related to one through the closure; a claim counts even when
+ * no such ed-org is stored (as in the ODS).
+ */
+function edOrgRelatedToClaims(expression: string, direction: keyof typeof DIRECTIONS, form: MembershipForm): string {
+  const { claim, related } = DIRECTIONS[direction];
+  if (form === 'set') {
+    return (
+      `${expression} IN (SELECT value FROM json_each(@claims) UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
+      `WHERE c.${claim} IN (SELECT value FROM json_each(@claims)))`
+    );
+  }
   return (
-    `(${claimed(expression)} OR EXISTS (SELECT 1 FROM ${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ` +
-    `ON c.source_id = j.value WHERE c.target_id = ${expression}))`
-  );
-}
-
-function edOrgAboveClaims(expression: string, form: MembershipForm): string {
-  if (form === 'set') return `${expression} IN (${EDORGS_ABOVE})`;
-  return (
-    `(${claimed(expression)} OR EXISTS (SELECT 1 FROM ${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ` +
-    `ON c.target_id = j.value WHERE c.source_id = ${expression}))`
+    `(EXISTS (SELECT 1 FROM json_each(@claims) j WHERE j.value = ${expression}) OR EXISTS (SELECT 1 FROM ` +
+    `${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ON c.${claim} = j.value WHERE c.${related} = ${expression}))`
   );
 }
 
@@ -170,9 +168,9 @@ export class AccessSql {
       // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
       // instead of sorting every authorized row.
       case 'edOrgDescendant':
-        return edOrgBelowClaims(`+${expression}`, form);
+        return edOrgRelatedToClaims(`+${expression}`, 'below', form);
       case 'edOrgAncestor':
-        return edOrgAboveClaims(`+${expression}`, form);
+        return edOrgRelatedToClaims(`+${expression}`, 'above', form);
       case 'studentEnrollment':
         return people(this.#enrollment, 'student');
       case 'studentResponsibility':
@@ -248,7 +246,7 @@ export class AccessSql {
     const alias = `${person}_${association.resourceId}`;
     const live =
       `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
-      `AND ${edOrgBelowClaims(`${alias}.${association.edOrgColumn}`, form)})`;
+      `AND ${edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form)})`;
     if (!includingDeletes) return live;
     const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
     const tombstone = `${alias}_deleted`;
@@ -256,7 +254,11 @@ export class AccessSql {
       `(${live} OR EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
       `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${tombstone}.kind = 'D' ` +
       `AND json_extract(${tombstone}.old_securables, '$.${tracked}[0]') = ${expression} ` +
-      `AND ${edOrgBelowClaims(`json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}')`, form)}))`
+      `AND ${edOrgRelatedToClaims(
+        `json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}')`,
+        'below',
+        form,
+      )}))`
     );
   }
 
