@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { getModelRegistry, type ResourceModel } from '../src/model/index.js';
 import { openConnection } from '../src/store/sqlite/connection.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
-import { tableLayoutOf } from '../src/store/sqlite/table-layout.js';
+import { tableLayoutOf } from '../src/store/relational/table-layout.js';
 import type { DocumentWrite, Store } from '../src/store/store.js';
 import { documentWrite } from '../test/store/document-writes.js';
 import { ReferenceTargets } from '../test/store/reference-targets.js';

@@ -3,7 +3,7 @@
 // its increments.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keyValuesOf } from '../../src/store/sqlite/tracked-values.js';
+import { keyValuesOf } from '../../src/store/relational/tracked-values.js';
 import type { ResourceModel } from '../../src/model/index.js';
 import { BASE_PATH, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { createStore, openStore, StoreError, type StoreOptions } from '../../src/store/index.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { tableLayoutOf } from '../../src/store/sqlite/table-layout.js';
+import { tableLayoutOf } from '../../src/store/relational/table-layout.js';
 import { describeStoreConformance, type StoreUnderTest } from './conformance.js';
 import { documentWrite } from './document-writes.js';
 import {

@@ -2,7 +2,7 @@
 // document registers its superclass identity there, so abstract references resolve to any subclass and two
 // subclasses cannot share an identity.
 import type Database from 'better-sqlite3';
-import type { AbstractIdentityLayout } from './table-layout.js';
+import type { AbstractIdentityLayout } from '../relational/table-layout.js';
 
 export interface ResolvedAbstractTarget {
   readonly doc_id: number;

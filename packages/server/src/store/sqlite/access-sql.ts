@@ -4,7 +4,7 @@ import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { AccessFilter, RelationshipRule, SubjectRelation } from '../store.js';
 import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from './schema.js';
 import type { TableCatalog } from './table-catalog.js';
-import type { TableLayout } from './table-layout.js';
+import type { TableLayout } from '../relational/table-layout.js';
 
 /** The SQL expressions of one row's securable values, by subject kind. */
 export interface SubjectExpressions {

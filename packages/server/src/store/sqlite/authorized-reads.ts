@@ -9,8 +9,9 @@ import {
   type AccessParameters,
   type AccessSql,
 } from './access-sql.js';
-import type { ReadRow, ResourceTable } from './resource-table.js';
-import { toStoredDocument } from './stored-documents.js';
+import type { ReadRow } from '../relational/stored-documents.js';
+import type { ResourceTable } from './resource-table.js';
+import { toStoredDocument } from '../relational/stored-documents.js';
 
 type AuthorizedRow = ReadRow & { readonly authorized: number };
 

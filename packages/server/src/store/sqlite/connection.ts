@@ -1,6 +1,6 @@
 // Opens and closes the SQLite connection with the settings the store relies on (WAL, foreign keys, busy timeout).
 import Database from 'better-sqlite3';
-import { foldCase } from './table-layout.js';
+import { foldCase } from '../relational/table-layout.js';
 
 export interface ConnectionOptions {
   /** `NORMAL` (default) can lose the last commits on power loss but never corrupts; `FULL` syncs every commit. */

@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { ModelRegistry, ProjectNamespace } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
-import { DESCRIPTOR_TABLE, foldCase } from './table-layout.js';
+import { DESCRIPTOR_TABLE, foldCase } from '../relational/table-layout.js';
 
 interface DescriptorEntries {
   readonly resourceId: number;

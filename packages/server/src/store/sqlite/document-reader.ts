@@ -21,7 +21,7 @@ import { AccessSql, jsonOfList } from './access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
 import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
-import { toStoredDocument } from './stored-documents.js';
+import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import { TrackedChangeQueries } from './tracked-change-queries.js';
 

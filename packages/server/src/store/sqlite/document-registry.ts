@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { ChangeStamp } from './resource-table.js';
 import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
-import { utcNow } from './timestamps.js';
+import { utcNow } from '../relational/timestamps.js';
 
 export class DocumentRegistry {
   readonly #nextChangeVersion: Database.Statement<[], number>;

@@ -16,19 +16,19 @@ import {
   type WriteOutcome,
 } from '../store.js';
 import type { DescriptorCache } from './descriptor-cache.js';
-import { newDocumentId } from './document-ids.js';
+import { newDocumentId } from '../relational/document-ids.js';
 import type { DocumentRegistry } from './document-registry.js';
 import type { EdgeTable, Referrer } from './reference-edges.js';
-import { withLinks, type Node } from './reference-links.js';
+import { withLinks, type Node } from '../relational/reference-links.js';
 import type { ReferenceResolver, ResolvedReferences, UnresolvedReference } from './reference-resolution.js';
-import { rewriteReferences, type ChangedTarget } from './reference-rewrite.js';
+import { rewriteReferences, type ChangedTarget } from '../relational/reference-rewrite.js';
 import type { ResourceTable, StoredRow } from './resource-table.js';
 import { isConstraintViolation } from './sql-errors.js';
-import { etagOf } from './stored-documents.js';
+import { etagOf } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import type { TrackedChangeLog, TrackedDocument } from './tracked-change-log.js';
 import type { EdOrgClosure } from './edorg-closure.js';
-import { keyValuesOf, trackedSecurablesOf } from './tracked-values.js';
+import { keyValuesOf, trackedSecurablesOf } from '../relational/tracked-values.js';
 
 /** A write with its references resolved and its stored body (links included) serialized. */
 interface PreparedWrite {

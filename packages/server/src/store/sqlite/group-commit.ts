@@ -7,7 +7,7 @@
 // nothing of it is visible before the commit (the batch runs synchronously, so no read of this connection can come
 // in between, and other connections see only committed data), and it is acknowledged only after the commit.
 import type Database from 'better-sqlite3';
-import { TurnBatches, type PendingWork } from './turn-batches.js';
+import { TurnBatches, type PendingWork } from '../relational/turn-batches.js';
 
 /** Writes per transaction at most: bounds how long one batch holds the write lock. */
 const DEFAULT_MAX_BATCH = 128;

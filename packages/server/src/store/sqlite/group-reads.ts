@@ -5,7 +5,7 @@
 // the reads that answer GET requests this way; the few reads a write makes first run at once, so that a write does
 // not wait a turn for them.
 import type Database from 'better-sqlite3';
-import { TurnBatches, type PendingWork } from './turn-batches.js';
+import { TurnBatches, type PendingWork } from '../relational/turn-batches.js';
 
 export class GroupReads {
   readonly #batches: TurnBatches;

@@ -19,9 +19,10 @@ import {
   type AccessParameters,
   type AccessSql,
 } from './access-sql.js';
-import type { ReadRow, ResourceTable } from './resource-table.js';
-import { toStoredDocument } from './stored-documents.js';
-import { foldCase, type SqlValue } from './table-layout.js';
+import type { ReadRow } from '../relational/stored-documents.js';
+import type { ResourceTable } from './resource-table.js';
+import { toStoredDocument } from '../relational/stored-documents.js';
+import { foldCase, type SqlValue } from '../relational/table-layout.js';
 
 type Bindings = (SqlValue | AccessParameters)[];
 

@@ -4,7 +4,7 @@
 import type { ModelRegistry, ReferenceModel, ResourceModel } from '../../model/index.js';
 import type { DocumentWrite } from '../store.js';
 import type { DescriptorCache } from './descriptor-cache.js';
-import type { LinkSite, ResourceLink } from './reference-links.js';
+import type { LinkSite, ResourceLink } from '../relational/reference-links.js';
 import type { TableCatalog } from './table-catalog.js';
 
 export interface ResolvedReferences {

@@ -1,7 +1,8 @@
 // The prepared statements of one resource's table, built once from its layout: natural-key and id look-ups, reference
 // resolution, and row inserts and updates (with or without a new natural key).
 import type Database from 'better-sqlite3';
-import type { TableLayout } from './table-layout.js';
+import type { ReadRow } from '../relational/stored-documents.js';
+import type { TableLayout } from '../relational/table-layout.js';
 
 /** A document row as the write path needs it. */
 export interface StoredRow {
@@ -11,15 +12,6 @@ export interface StoredRow {
   readonly change_version: number;
   readonly last_modified: string;
   readonly body: string;
-}
-
-/** A document row as reads return it. */
-export interface ReadRow {
-  readonly doc_id: number;
-  readonly uuid: string;
-  readonly body: string;
-  readonly change_version: number;
-  readonly last_modified: string;
 }
 
 export interface ResolvedTarget {

@@ -9,7 +9,7 @@ import {
   tableLayoutOf,
   type AbstractIdentityLayout,
   type TableLayout,
-} from './table-layout.js';
+} from '../relational/table-layout.js';
 
 /** Bump when the generated DDL changes shape in a way the fingerprint alone should not hide. */
 const SCHEMA_VERSION = 1;

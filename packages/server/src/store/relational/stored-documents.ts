@@ -1,6 +1,14 @@
 // How stored rows are presented: the etag derived from the change version, and rows as StoredDocuments.
 import type { StoredDocument } from '../store.js';
-import type { ReadRow } from './resource-table.js';
+
+/** The columns every read of a stored document selects. */
+export interface ReadRow {
+  readonly doc_id: number;
+  readonly uuid: string;
+  readonly body: string;
+  readonly change_version: number;
+  readonly last_modified: string;
+}
 
 /**
  * The etag is the change version in decimal: opaque digits like the ODS's int64, unique per write, and unchanged when
