@@ -2,7 +2,7 @@
 // and EXISTS over the association tables at query time, and the predicates that keep a row only when it is authorized.
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { AccessFilter, RelationshipRule, SubjectRelation } from '../store.js';
-import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from './schema.js';
+import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
 import type { TableCatalog } from './table-catalog.js';
 import type { TableLayout } from '../relational/table-layout.js';
 

@@ -20,7 +20,7 @@ import type {
 import { AccessSql, jsonOfList } from './access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
-import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
+import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from '../relational/schema-plan.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import { TrackedChangeQueries } from './tracked-change-queries.js';

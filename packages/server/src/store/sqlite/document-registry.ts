@@ -2,7 +2,7 @@
 // doc_ids), registering and deleting documents.
 import type Database from 'better-sqlite3';
 import type { ChangeStamp } from './resource-table.js';
-import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from './schema.js';
+import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from '../relational/schema-plan.js';
 import { utcNow } from '../relational/timestamps.js';
 
 export class DocumentRegistry {

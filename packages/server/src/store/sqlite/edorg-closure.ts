@@ -2,7 +2,7 @@
 // its root references name (School → LEA, LEA → ESC/SEA, department → parent, provider → organization, …).
 import type Database from 'better-sqlite3';
 import { compilePathGetter, type ModelRegistry, type PathGetter, type ResourceModel } from '../../model/index.js';
-import { EDORG_CLOSURE_TABLE, EDORG_PARENT_TABLE } from './schema.js';
+import { EDORG_CLOSURE_TABLE, EDORG_PARENT_TABLE } from '../relational/schema-plan.js';
 
 const EDUCATION_ORGANIZATION = 'EducationOrganization';
 

@@ -4,24 +4,22 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
 import {
-  abstractIdentityLayout,
-  DESCRIPTOR_TABLE,
-  tableLayoutOf,
-  type AbstractIdentityLayout,
-  type TableLayout,
-} from '../relational/table-layout.js';
+  CHANGE_VERSION_KEY,
+  DESCRIPTOR_EDGE_TABLE,
+  DOCUMENT_EDGE_TABLE,
+  DOCUMENT_OWNER_TABLE,
+  EDORG_CLOSURE_TABLE,
+  EDORG_PARENT_TABLE,
+  planLayouts,
+  TRACKED_CHANGE_TABLE,
+  type LayoutPlan,
+} from '../relational/schema-plan.js';
+import { DESCRIPTOR_TABLE, type AbstractIdentityLayout, type TableLayout } from '../relational/table-layout.js';
 
 /** Bump when the generated DDL changes shape in a way the fingerprint alone should not hide. */
 const SCHEMA_VERSION = 1;
 
 const FINGERPRINT_KEY = 'schema_fingerprint';
-export const DOCUMENT_EDGE_TABLE = 'ref_edge';
-export const DESCRIPTOR_EDGE_TABLE = 'descriptor_edge';
-export const CHANGE_VERSION_KEY = 'change_version';
-export const TRACKED_CHANGE_TABLE = 'tracked_change';
-export const EDORG_PARENT_TABLE = 'edorg_parent';
-export const EDORG_CLOSURE_TABLE = 'edorg_closure';
-export const DOCUMENT_OWNER_TABLE = 'document_owner';
 
 interface SchemaObject {
   readonly type: 'table' | 'index';
@@ -134,31 +132,20 @@ function abstractIdentityObjects({ table: name }: AbstractIdentityLayout): Schem
   ];
 }
 
-export interface SchemaPlan {
-  readonly layouts: ReadonlyMap<string, TableLayout>;
-  readonly abstractLayouts: ReadonlyMap<string, AbstractIdentityLayout>;
+export interface SchemaPlan extends LayoutPlan {
   readonly objects: readonly SchemaObject[];
   readonly fingerprint: string;
 }
 
 /** The full schema for a model; resources without their own table (descriptors) share `descriptor`. */
 export function planSchema(registry: ModelRegistry): SchemaPlan {
-  const layouts = new Map<string, TableLayout>();
+  const { layouts, abstractLayouts } = planLayouts(registry);
   const objects: SchemaObject[] = [...baseObjects];
-  for (const resource of registry.allResources) {
-    const layout = tableLayoutOf(resource);
-    layouts.set(`${resource.namespace}/${resource.endpoint}`, layout);
+  for (const layout of layouts.values())
     if (!objects.some((object) => object.name === layout.table)) objects.push(...resourceObjects(layout));
-  }
-  const abstractLayouts = new Map<string, AbstractIdentityLayout>();
-  for (const abstract of registry.abstractResources) {
-    const layout = abstractIdentityLayout(abstract);
-    abstractLayouts.set(abstract.resourceName, layout);
-    objects.push(...abstractIdentityObjects(layout));
-  }
+  for (const layout of abstractLayouts.values()) objects.push(...abstractIdentityObjects(layout));
   const names = new Set(objects.map((object) => object.name));
   if (names.size !== objects.length) throw new Error('Generated schema object names are not unique');
-  if (!names.has(DESCRIPTOR_TABLE)) throw new Error('The model has no descriptor resources');
   const hash = createHash('sha256').update(String(SCHEMA_VERSION));
   for (const object of objects) hash.update('\n').update(object.sql);
   return { layouts, abstractLayouts, objects, fingerprint: hash.digest('hex') };

@@ -43,14 +43,8 @@ import { GroupCommit } from './group-commit.js';
 import { GroupReads } from './group-reads.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
-import {
-  DESCRIPTOR_EDGE_TABLE,
-  DOCUMENT_EDGE_TABLE,
-  migrateSchema,
-  planSchema,
-  registerResourceTypes,
-  type SchemaPlan,
-} from './schema.js';
+import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
+import { migrateSchema, planSchema, registerResourceTypes, type SchemaPlan } from './schema.js';
 import { SnapshotSessions, type Snapshot } from './snapshot-sessions.js';
 import { TableCatalog } from './table-catalog.js';
 import { TrackedChangeLog } from './tracked-change-log.js';

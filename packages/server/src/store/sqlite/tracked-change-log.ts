@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { KeyValues, TrackedSecurables } from '../store.js';
 import type { ChangeStamp } from './resource-table.js';
-import { TRACKED_CHANGE_TABLE } from './schema.js';
+import { TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
 
 /** The document as it was before the change. */
 export interface TrackedDocument {

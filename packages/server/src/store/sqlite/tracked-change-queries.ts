@@ -19,7 +19,7 @@ import {
   type SubjectExpressions,
 } from './access-sql.js';
 import type { ResourceTable } from './resource-table.js';
-import { TRACKED_CHANGE_TABLE } from './schema.js';
+import { TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
 
 interface DeletionRow {
   readonly change_version: number;

@@ -1,0 +1,44 @@
+// The logical schema every SQL store shares (storage design §3.2): the fixed tables' names and each resource's
+// layout, planned once from the model. Each dialect turns the plan into its own DDL.
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import {
+  abstractIdentityLayout,
+  DESCRIPTOR_TABLE,
+  tableLayoutOf,
+  type AbstractIdentityLayout,
+  type TableLayout,
+} from './table-layout.js';
+
+export const DOCUMENT_TABLE = 'document';
+export const RESOURCE_TYPE_TABLE = 'resource_type';
+export const DOCUMENT_EDGE_TABLE = 'ref_edge';
+export const DESCRIPTOR_EDGE_TABLE = 'descriptor_edge';
+export const TRACKED_CHANGE_TABLE = 'tracked_change';
+export const EDORG_PARENT_TABLE = 'edorg_parent';
+export const EDORG_CLOSURE_TABLE = 'edorg_closure';
+export const DOCUMENT_OWNER_TABLE = 'document_owner';
+/** The `meta` row that holds the last change version handed out. */
+export const CHANGE_VERSION_KEY = 'change_version';
+
+/** How resources are keyed in `resource_type` and in the plan. */
+export function resourceKey(resource: Pick<ResourceModel, 'namespace' | 'endpoint'>): string {
+  return `${resource.namespace}/${resource.endpoint}`;
+}
+
+export interface LayoutPlan {
+  /** By resource key; descriptor resources all map to the one shared `descriptor` layout. */
+  readonly layouts: ReadonlyMap<string, TableLayout>;
+  /** By abstract resource name (e.g. `EducationOrganization`). */
+  readonly abstractLayouts: ReadonlyMap<string, AbstractIdentityLayout>;
+}
+
+export function planLayouts(registry: ModelRegistry): LayoutPlan {
+  const layouts = new Map<string, TableLayout>();
+  for (const resource of registry.allResources) layouts.set(resourceKey(resource), tableLayoutOf(resource));
+  const abstractLayouts = new Map<string, AbstractIdentityLayout>();
+  for (const abstract of registry.abstractResources)
+    abstractLayouts.set(abstract.resourceName, abstractIdentityLayout(abstract));
+  if (![...layouts.values()].some((layout) => layout.table === DESCRIPTOR_TABLE))
+    throw new Error('The model has no descriptor resources');
+  return { layouts, abstractLayouts };
+}
