@@ -209,9 +209,11 @@ export async function runStoreCeilingBenchmark(options: StoreCeilingOptions = {}
   try {
     const rawFile = join(directory, 'raw.db');
     const schemaOnly = new SqliteStore(rawFile);
+    await schemaOnly.migrate();
     await schemaOnly.open();
     await schemaOnly.close();
     const store = new SqliteStore(join(directory, 'store.db'));
+    await store.migrate();
     await store.open();
     const workload = await prepareWorkload(store, count);
     // The same connection settings as the store, so the ratio shows the store's own work.

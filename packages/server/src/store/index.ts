@@ -22,9 +22,25 @@ export function createStore(
   throw new Error(`Unsupported store spec '${spec}': expected sqlite:<file> or sqlite::memory:`);
 }
 
-/** Parses a store spec and opens the store (schema created or migrated). */
-export async function openStore(spec: string, registry?: ModelRegistry, options?: StoreOptions): Promise<Store> {
+export interface OpenStoreOptions extends StoreOptions {
+  /** Upgrade an outdated schema instead of refusing it (a new, empty database is always set up). */
+  readonly migrate?: boolean;
+}
+
+/** Parses a store spec and opens the store, creating the schema of a new database first. */
+export async function openStore(
+  spec: string,
+  registry?: ModelRegistry,
+  options: OpenStoreOptions = {},
+): Promise<Store> {
   const store = createStore(spec, registry, options);
-  await store.open();
-  return store;
+  try {
+    const status = await store.schemaStatus();
+    if (status === 'empty' || (status === 'outdated' && options.migrate === true)) await store.migrate();
+    await store.open();
+    return store;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }

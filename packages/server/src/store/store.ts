@@ -278,14 +278,51 @@ export class StoreError extends Error {
   }
 }
 
-export interface Store {
-  /** Creates or migrates the schema for the model; seeds nothing. Idempotent. */
+/** Whether a database holds this model's schema (contract between `migrate` and `open`). */
+export type SchemaStatus =
+  /** No schema at all: a new database, or a file that does not exist yet. */
+  | 'empty'
+  /** The schema this code and model expect. */
+  | 'current'
+  /** An older schema version or another model: `migrate` brings it up to date. */
+  | 'outdated';
+
+/** What `migrate` did. */
+export type MigrationOutcome = 'created' | 'upgraded' | 'current';
+
+/** Raised by `open` when the schema is missing or older than this code expects. */
+export class StoreSchemaError extends Error {
+  constructor(
+    readonly status: Exclude<SchemaStatus, 'current'>,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreSchemaError';
+  }
+}
+
+/**
+ * Schema and connection lifecycle. `migrate` is separate from `open` so that several nodes starting together never
+ * race on the schema: one `migrate` runs (serialized across processes by the database), every node then `open`s.
+ */
+export interface StoreLifecycle {
+  /** Whether the database holds this model's schema; usable before `open`. */
+  schemaStatus(): Promise<SchemaStatus>;
+  /**
+   * Creates or upgrades the schema for the model, idempotently and serialized across processes; seeds nothing
+   * (seeding is set-up's job). Usable before `open`; a refused upgrade (a table that needs a real migration) throws.
+   */
+  migrate(): Promise<MigrationOutcome>;
+  /** Connects to a database whose schema is current; raises StoreSchemaError for an empty or outdated one. */
   open(): Promise<void>;
-  /** Flushes everything to the main file (SQLite: WAL checkpoint) and closes. */
+  /** Flushes what the store buffers (SQLite: WAL checkpoint) and closes; pending writes finish first. */
   close(): Promise<void>;
   /** True when the store holds no documents and no clients (first start). */
   isEmpty(): Promise<boolean>;
+}
 
+/** The data API's documents: writes by natural key or id, reads by id, lists and partitions. */
+export interface DocumentStore {
   /** POST: insert by natural key, or replace the document with that key (409 cases raise StoreError). */
   upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome>;
   /**
@@ -301,14 +338,17 @@ export interface Store {
   getAuthorized(resource: ResourceModel, id: DocumentId, access: AccessFilter): Promise<AuthorizedDocument | undefined>;
   /** The stored document with the write's natural key: what a POST would replace. */
   findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined>;
-  /** The ownership token the document was created under; undefined for none (or no such document). */
-  ownershipTokenOf(id: DocumentId): Promise<number | undefined>;
-  /** For each probe, whether its value is related to one of the education organizations (contract §8.4). */
-  relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): Promise<boolean[]>;
   list(resource: ResourceModel, query: ListQuery): Promise<ListResult>;
   /** The first document id of each partition, ascending; empty when nothing matches. */
   partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]>;
-  /** The last change version handed out (0 before any write). */
+}
+
+/** Change queries (contract §4): the version watermark, the tracked deletions and key changes, snapshots. */
+export interface ChangeFeed {
+  /**
+   * The newest change version a reader may rely on: every change with a version at or below it is committed and
+   * visible, so a consumer that syncs up to it never misses a change that commits later (storage design L12).
+   */
   newestChangeVersion(): Promise<number>;
   /** Deletions in the window, without those whose natural key exists again. */
   deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>>;
@@ -318,12 +358,26 @@ export interface Store {
    * while it is used; undefined when this store keeps no snapshots.
    */
   snapshot(session: string, options?: SnapshotOptions): Promise<SnapshotReads | undefined>;
+}
 
-  /** Existence of descriptor URIs, answered synchronously from memory (case-insensitive). */
+/** What authorization asks of stored data beyond the item itself (contract §8.4). */
+export interface AuthorizationProbes {
+  /** The ownership token the document was created under; undefined for none (or no such document). */
+  ownershipTokenOf(id: DocumentId): Promise<number | undefined>;
+  /** For each probe, whether its value is related to one of the education organizations (contract §8.4). */
+  relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): Promise<boolean[]>;
+}
+
+/** Descriptor values: existence for validation, and first-start seeding. */
+export interface DescriptorStore {
+  /** Existence of descriptor URIs (case-insensitive), asked once per document. */
   readonly descriptors: DescriptorLookup;
   /** Inserts descriptor values that are not there yet (first-start seeding); returns how many were added. */
   seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number>;
+}
 
+/** API clients with their vendors and applications (contract §8.1). */
+export interface ClientAdministration {
   /**
    * Adds a client, with the application it joins: the vendor and the application are found by name, and created from
    * the definition when new (an existing one is joined as stored). Without an application the client has none.
@@ -340,17 +394,30 @@ export interface Store {
   listClientDetails(now: number): Promise<readonly ClientDetails[]>;
   /** Deactivates the client and deletes its tokens; how many tokens went, or undefined for an unknown key. */
   revokeClient(key: string): Promise<number | undefined>;
+}
+
+/** Opaque access tokens (contract §2). */
+export interface TokenStore {
   /** Deletes expired tokens, then saves this one unless the client is at its limit; false when refused. */
   saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean>;
   /** The token if it exists, has not expired at `now` and belongs to an active client. */
   findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined>;
 }
 
+/** Everything a store offers; callers ask for the roles they use. */
+export interface Store
+  extends
+    StoreLifecycle,
+    DocumentStore,
+    ChangeFeed,
+    AuthorizationProbes,
+    DescriptorStore,
+    ClientAdministration,
+    TokenStore {}
+
 /** The reads a snapshot serves, as of the moment it was opened. */
-export type SnapshotReads = Pick<
-  Store,
-  'get' | 'getAuthorized' | 'list' | 'partitionStarts' | 'newestChangeVersion' | 'deletes' | 'keyChanges'
->;
+export type SnapshotReads = Pick<DocumentStore, 'get' | 'getAuthorized' | 'list' | 'partitionStarts'> &
+  Pick<ChangeFeed, 'newestChangeVersion' | 'deletes' | 'keyChanges'>;
 
 export interface SnapshotOptions {
   /** Replace the session's snapshot with a new one taken now. */

@@ -8,6 +8,7 @@ import { resources, school, seedSampleDescriptors, student, studentSchoolAssocia
 const [file, prefix, count] = process.argv.slice(2);
 if (!file || !prefix) throw new Error('Usage: document-writer-process.ts <database file> <prefix> [count]');
 const store = new SqliteStore(file);
+await store.migrate();
 await store.open();
 await seedSampleDescriptors(store);
 await store.upsert(documentWrite(resources.schools, school(1)));

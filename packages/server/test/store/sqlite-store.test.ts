@@ -11,6 +11,7 @@ import { getModelRegistry } from '../../src/model/index.js';
 import { createStore, openStore, StoreError, type StoreOptions } from '../../src/store/index.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { tableLayoutOf } from '../../src/store/relational/table-layout.js';
+import { descriptorExists } from '../support/descriptor-values.js';
 import { describeStoreConformance, type StoreUnderTest } from './conformance.js';
 import { documentWrite } from './document-writes.js';
 import {
@@ -87,6 +88,7 @@ function temporaryDirectory(): string {
 async function fileStore(directory = temporaryDirectory(), options?: StoreOptions): Promise<StoreUnderTest> {
   const file = join(directory, 'store.db');
   let current = new SqliteStore(file, undefined, options);
+  await current.migrate();
   await current.open();
   return {
     store: current,
@@ -105,6 +107,7 @@ async function fileStore(directory = temporaryDirectory(), options?: StoreOption
 
 describeStoreConformance('SQLite in memory', async (options) => {
   const store = new SqliteStore(':memory:', undefined, options);
+  await store.migrate();
   await store.open();
   return { store, dispose: () => store.close() };
 });
@@ -117,6 +120,7 @@ describe('SQLite store', () => {
 
   async function opened(file: string): Promise<SqliteStore> {
     const store = new SqliteStore(file);
+    await store.migrate();
     await store.open();
     open.push(store);
     return store;
@@ -156,24 +160,56 @@ describe('SQLite store', () => {
     expect(await reopened.get(resources.schools, outcome.id)).toBeDefined();
   });
 
-  it('adds what a changed model needs but refuses a table that no longer matches', async () => {
+  it('tells empty, current and outdated schemas apart, and opens only a current one', async () => {
     const file = join(directory, 'schema.db');
-    await (await opened(file)).close();
-    open.pop();
+    const fresh = new SqliteStore(file);
+    expect(await fresh.schemaStatus()).toBe('empty');
+    await expect(fresh.open()).rejects.toMatchObject({ name: 'StoreSchemaError', status: 'empty' });
+    expect(await fresh.migrate()).toBe('created');
+    expect(await fresh.schemaStatus()).toBe('current');
+    expect(await fresh.migrate()).toBe('current');
+    await fresh.open();
+    await fresh.close();
+
     const db = new Database(file);
     db.prepare("UPDATE meta SET value = 'older model' WHERE key = 'schema_fingerprint'").run();
     db.exec('DROP INDEX r_edfi_schools_change_version');
     db.close();
-    const migrated = await opened(file);
+    const older = new SqliteStore(file);
+    expect(await older.schemaStatus()).toBe('outdated');
+    await expect(older.open()).rejects.toMatchObject({ name: 'StoreSchemaError', status: 'outdated' });
+    await older.close();
+    await expect(openStore(`sqlite:${file}`)).rejects.toMatchObject({ status: 'outdated' });
+    const migrated = await openStore(`sqlite:${file}`, undefined, { migrate: true });
+    expect(await migrated.schemaStatus()).toBe('current');
     await migrated.close();
-    open.pop();
+  });
 
+  it('migrates a new database once when several processes start together', async () => {
+    const file = join(directory, 'racing.db');
+    const stores = [new SqliteStore(file), new SqliteStore(file), new SqliteStore(file)];
+    const outcomes = await Promise.all(stores.map((store) => store.migrate()));
+    expect(outcomes.sort()).toEqual(['created', 'current', 'current']);
+    for (const store of stores) {
+      await store.open();
+      open.push(store);
+    }
+    await stores[0]!.upsert(documentWrite(resources.students, student('raced')));
+    expect((await stores[2]!.list(resources.students, everything)).totalCount).toBe(1);
+  });
+
+  it('refuses to migrate a table that no longer matches the model', async () => {
+    const file = join(directory, 'tampered.db');
+    await (await opened(file)).close();
+    open.pop();
     const tampered = new Database(file);
     tampered.prepare("UPDATE meta SET value = 'older model' WHERE key = 'schema_fingerprint'").run();
     tampered.exec(`DROP TABLE ${tableLayoutOf(resources.students).table}`);
     tampered.exec(`CREATE TABLE ${tableLayoutOf(resources.students).table} (doc_id INTEGER PRIMARY KEY)`);
     tampered.close();
-    await expect(new SqliteStore(file).open()).rejects.toThrow(/does not match this model/);
+    const store = new SqliteStore(file);
+    await expect(store.migrate()).rejects.toThrow(/does not match this model/);
+    await store.close();
   });
 
   it('sees descriptors another connection added, and survives ones it deleted or re-created', async () => {
@@ -185,12 +221,12 @@ describe('SQLite store', () => {
     );
     await writer.upsert(documentWrite(resources.students, student('s1')));
     const other = await opened(file);
-    expect(other.descriptors.exists('ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(true);
+    expect(await descriptorExists(other, 'ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(true);
 
     const [namespace] = uri.ninthGrade.split('#') as [string];
     const added = { namespace, codeValue: 'Eleventh grade', shortDescription: 'Eleventh' };
     await writer.seedDescriptors(resources.gradeLevelDescriptors, [added]);
-    expect(other.descriptors.exists('ed-fi', 'GradeLevelDescriptor', `${namespace}#Eleventh grade`)).toBe(true);
+    expect(await descriptorExists(other, 'ed-fi', 'GradeLevelDescriptor', `${namespace}#Eleventh grade`)).toBe(true);
 
     const ninth = await writer.list(resources.gradeLevelDescriptors, {
       filters: [{ field: 'codeValue', value: 'Ninth grade' }],

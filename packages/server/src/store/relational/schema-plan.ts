@@ -1,6 +1,6 @@
 // The logical schema every SQL store shares (storage design §3.2): the fixed tables' names and each resource's
 // layout, planned once from the model. Each dialect turns the plan into its own DDL.
-import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import type { ModelRegistry } from '../../model/index.js';
 import {
   abstractIdentityLayout,
   DESCRIPTOR_TABLE,
@@ -21,7 +21,7 @@ export const DOCUMENT_OWNER_TABLE = 'document_owner';
 export const CHANGE_VERSION_KEY = 'change_version';
 
 /** How resources are keyed in `resource_type` and in the plan. */
-export function resourceKey(resource: Pick<ResourceModel, 'namespace' | 'endpoint'>): string {
+export function resourceKey(resource: { readonly namespace: string; readonly endpoint: string }): string {
   return `${resource.namespace}/${resource.endpoint}`;
 }
 

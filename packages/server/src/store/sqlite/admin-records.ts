@@ -8,7 +8,6 @@ import type {
   ClientDetails,
   SaveAccessTokenOptions,
 } from '../store.js';
-import { migrateAdminSchema } from './admin/admin-schema.js';
 import { ApplicationRecords } from './admin/application-records.js';
 import { TokenRecords } from './admin/token-records.js';
 
@@ -42,9 +41,7 @@ export class AdminRecords {
   readonly #hasClients: Database.Statement<[], number>;
   readonly #revokeClient: Database.Transaction<(key: string) => number | undefined>;
 
-  /** Brings the administrative tables up to date first (see admin/admin-schema.ts). */
   constructor(db: Database.Database) {
-    migrateAdminSchema(db);
     this.#applications = new ApplicationRecords(db);
     this.#tokens = new TokenRecords(db);
     const clientColumns = 'client_key, name, secret_hash, active, created_at, application_id';

@@ -1,8 +1,10 @@
-// Generates the SQLite schema from the model and brings a database up to it: creates what is missing, refuses a table
-// whose definition differs, and records a fingerprint so an unchanged model opens without any DDL.
+// Generates the SQLite schema from the model, tells whether a database holds it, and brings a database up to it:
+// creates what is missing, refuses a table whose definition differs, and records a fingerprint of the schema.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
+import type { MigrationOutcome, SchemaStatus } from '../store.js';
+import { isAdminSchemaCurrent, migrateAdminSchema } from './admin/admin-schema.js';
 import {
   CHANGE_VERSION_KEY,
   DESCRIPTOR_EDGE_TABLE,
@@ -11,6 +13,7 @@ import {
   EDORG_CLOSURE_TABLE,
   EDORG_PARENT_TABLE,
   planLayouts,
+  resourceKey,
   TRACKED_CHANGE_TABLE,
   type LayoutPlan,
 } from '../relational/schema-plan.js';
@@ -155,46 +158,71 @@ function readMeta(db: Database.Database, key: string): unknown {
   return db.prepare<[string], { value: unknown }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
 }
 
+function hasMetaTable(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+}
+
+/** Whether the database holds exactly this plan's schema, with the administrative tables up to date. */
+export function schemaStatusOf(db: Database.Database, plan: SchemaPlan): SchemaStatus {
+  if (!hasMetaTable(db)) return 'empty';
+  return readMeta(db, FINGERPRINT_KEY) === plan.fingerprint && isAdminSchemaCurrent(db) ? 'current' : 'outdated';
+}
+
 /**
  * Creates missing tables and indexes, or fails when an existing table was made for a different definition (a model
- * change that needs a real migration). Runs in one IMMEDIATE transaction so concurrent openers serialize.
+ * change that needs a real migration); then the administrative tables and the resource types. Runs in one IMMEDIATE
+ * transaction so concurrent migrations serialize on the write lock.
  */
-export function migrateSchema(db: Database.Database, plan: SchemaPlan): void {
-  db.transaction(() => {
-    db.exec(ifNotExists(metaTable.sql));
-    if (readMeta(db, FINGERPRINT_KEY) === plan.fingerprint) return;
-    const existing = new Map(
-      db
-        .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
-        .all()
-        .map((row) => [row.name, row.sql]),
-    );
-    for (const object of plan.objects) {
-      const current = existing.get(object.name);
-      if (object.type === 'table' && current !== undefined && current !== object.sql)
-        throw new Error(`Table ${object.name} does not match this model; the database needs a migration`);
-      db.exec(ifNotExists(object.sql));
-    }
-    db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    ).run(FINGERPRINT_KEY, plan.fingerprint);
-    db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, 0)').run(CHANGE_VERSION_KEY);
-  }).immediate();
+export function migrateSchema(db: Database.Database, plan: SchemaPlan, registry: ModelRegistry): MigrationOutcome {
+  return db
+    .transaction((): MigrationOutcome => {
+      const status = schemaStatusOf(db, plan);
+      if (status === 'current') return 'current';
+      db.exec(ifNotExists(metaTable.sql));
+      if (readMeta(db, FINGERPRINT_KEY) !== plan.fingerprint) createObjects(db, plan);
+      migrateAdminSchema(db);
+      registerResourceTypes(db, registry);
+      return status === 'empty' ? 'created' : 'upgraded';
+    })
+    .immediate();
+}
+
+function createObjects(db: Database.Database, plan: SchemaPlan): void {
+  const existing = new Map(
+    db
+      .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((row) => [row.name, row.sql]),
+  );
+  for (const object of plan.objects) {
+    const current = existing.get(object.name);
+    if (object.type === 'table' && current !== undefined && current !== object.sql)
+      throw new Error(`Table ${object.name} does not match this model; the database needs a migration`);
+    db.exec(ifNotExists(object.sql));
+  }
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    FINGERPRINT_KEY,
+    plan.fingerprint,
+  );
+  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, 0)').run(CHANGE_VERSION_KEY);
 }
 
 /** Stable small ids per resource, kept in `resource_type` so they survive model additions. */
-export function registerResourceTypes(db: Database.Database, registry: ModelRegistry): Map<string, number> {
-  const select = db.prepare<[], { resource_id: number; namespace: string; endpoint: string }>(
-    'SELECT resource_id, namespace, endpoint FROM resource_type',
-  );
-  const ids = new Map(select.all().map((row) => [`${row.namespace}/${row.endpoint}`, row.resource_id]));
-  const missing = registry.allResources.filter((resource) => !ids.has(`${resource.namespace}/${resource.endpoint}`));
-  if (missing.length === 0) return ids;
+function registerResourceTypes(db: Database.Database, registry: ModelRegistry): void {
+  const ids = readResourceTypes(db);
   const insert = db.prepare(
     'INSERT OR IGNORE INTO resource_type (namespace, endpoint, resource_name) VALUES (?, ?, ?)',
   );
-  db.transaction(() => {
-    for (const resource of missing) insert.run(resource.namespace, resource.endpoint, resource.resourceName);
-  }).immediate();
-  return new Map(select.all().map((row) => [`${row.namespace}/${row.endpoint}`, row.resource_id]));
+  for (const resource of registry.allResources)
+    if (!ids.has(resourceKey(resource))) insert.run(resource.namespace, resource.endpoint, resource.resourceName);
+}
+
+/** The resource ids `migrateSchema` registered, by resource key. */
+export function readResourceTypes(db: Database.Database): Map<string, number> {
+  const rows = db
+    .prepare<[], { resource_id: number; namespace: string; endpoint: string }>(
+      'SELECT resource_id, namespace, endpoint FROM resource_type',
+    )
+    .all();
+  return new Map(rows.map((row) => [resourceKey(row), row.resource_id]));
 }

@@ -18,8 +18,10 @@ import type {
   DocumentWrite,
   KeyChange,
   ListQuery,
+  MigrationOutcome,
   ListResult,
   PartitionQuery,
+  SchemaStatus,
   SnapshotOptions,
   SnapshotReads,
   Store,
@@ -32,6 +34,8 @@ import type {
   WriteOptions,
   WriteOutcome,
 } from '../store.js';
+import { StoreSchemaError } from '../store.js';
+import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
 import { AdminRecords } from './admin-records.js';
 import { closeConnection, openConnection, openSnapshotConnection, type ConnectionOptions } from './connection.js';
 import { DescriptorCache } from './descriptor-cache.js';
@@ -43,8 +47,7 @@ import { GroupCommit } from './group-commit.js';
 import { GroupReads } from './group-reads.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
-import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
-import { migrateSchema, planSchema, registerResourceTypes, type SchemaPlan } from './schema.js';
+import { migrateSchema, planSchema, readResourceTypes, schemaStatusOf, type SchemaPlan } from './schema.js';
 import { SnapshotSessions, type Snapshot } from './snapshot-sessions.js';
 import { TableCatalog } from './table-catalog.js';
 import { TrackedChangeLog } from './tracked-change-log.js';
@@ -85,12 +88,20 @@ function snapshotReads(reader: DocumentReader): SnapshotReads {
   };
 }
 
+const SCHEMA_REFUSALS: Record<Exclude<SchemaStatus, 'current'>, string> = {
+  empty: 'The database has no schema yet; run `edfi-api migrate` (or start with --migrate)',
+  outdated: 'The database schema is older than this release or model; run `edfi-api migrate` (or start with --migrate)',
+};
+
 export class SqliteStore implements Store {
   #state: OpenState | undefined;
+  /** The connection, opened by the first call that needs it; `open` builds the store's state on it. */
+  #db: Database.Database | undefined;
+  #plan: SchemaPlan | undefined;
 
   /** Usable once the store is open; the same object across reopening, so callers may keep it. */
   readonly descriptors: DescriptorLookup = {
-    exists: (namespace, descriptor, uri) => this.#open().descriptors.exists(namespace, descriptor, uri),
+    exist: async (uris) => this.#open().descriptors.exist(uris),
   };
 
   /** @param location a file path, or `:memory:` */
@@ -100,13 +111,22 @@ export class SqliteStore implements Store {
     private readonly options: SqliteStoreOptions = {},
   ) {}
 
+  async schemaStatus(): Promise<SchemaStatus> {
+    return schemaStatusOf(this.#connection(), this.#schemaPlan());
+  }
+
+  async migrate(): Promise<MigrationOutcome> {
+    return migrateSchema(this.#connection(), this.#schemaPlan(), this.registry);
+  }
+
   async open(): Promise<void> {
     if (this.#state) return;
-    const db = openConnection(this.location, this.options);
+    const db = this.#connection();
     try {
-      const plan = planSchema(this.registry);
-      migrateSchema(db, plan);
-      const resourceIds = registerResourceTypes(db, this.registry);
+      const plan = this.#schemaPlan();
+      const status = schemaStatusOf(db, plan);
+      if (status !== 'current') throw new StoreSchemaError(status, SCHEMA_REFUSALS[status]);
+      const resourceIds = readResourceTypes(db);
       const catalog = new TableCatalog(db, plan, resourceIds, this.registry);
       const descriptors = new DescriptorCache(db, this.registry, resourceIds);
       descriptors.load();
@@ -143,6 +163,7 @@ export class SqliteStore implements Store {
       const admin = new AdminRecords(db);
       this.#state = { db, plan, resourceIds, descriptors, documents, writer, commits, reader, reads, snapshots, admin };
     } catch (error) {
+      this.#db = undefined;
       db.close();
       throw error;
     }
@@ -150,12 +171,15 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     const state = this.#state;
-    if (!state) return;
+    const db = this.#db;
     this.#state = undefined;
-    state.reads.drain();
-    state.commits.drain();
-    state.snapshots.closeAll();
-    closeConnection(state.db);
+    this.#db = undefined;
+    if (state) {
+      state.reads.drain();
+      state.commits.drain();
+      state.snapshots.closeAll();
+    }
+    if (db) closeConnection(db);
   }
 
   async isEmpty(): Promise<boolean> {
@@ -283,6 +307,16 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
+  }
+
+  #connection(): Database.Database {
+    this.#db ??= openConnection(this.location, this.options);
+    return this.#db;
+  }
+
+  #schemaPlan(): SchemaPlan {
+    this.#plan ??= planSchema(this.registry);
+    return this.#plan;
   }
 
   #read<T>(read: (reader: DocumentReader) => T): Promise<T> {

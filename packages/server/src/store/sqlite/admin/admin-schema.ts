@@ -27,15 +27,17 @@ function versionOf(db: Database.Database): number {
   return value === undefined ? 0 : Number(value);
 }
 
-/** Runs the missing steps in one IMMEDIATE transaction, so processes opening the store together migrate it once. */
+export function isAdminSchemaCurrent(db: Database.Database): boolean {
+  return versionOf(db) === MIGRATIONS.length;
+}
+
+/** Runs the missing steps; the caller holds the write transaction, so processes migrating together do it once. */
 export function migrateAdminSchema(db: Database.Database): void {
-  if (versionOf(db) === MIGRATIONS.length) return;
-  db.transaction(() => {
-    const current = versionOf(db);
-    if (current > MIGRATIONS.length) throw new Error('The store was written by a newer release of edfi-api');
-    for (const step of MIGRATIONS.slice(current)) db.exec(step);
-    db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    ).run(VERSION_KEY, MIGRATIONS.length);
-  }).immediate();
+  const current = versionOf(db);
+  if (current > MIGRATIONS.length) throw new Error('The store was written by a newer release of edfi-api');
+  for (const step of MIGRATIONS.slice(current)) db.exec(step);
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    VERSION_KEY,
+    MIGRATIONS.length,
+  );
 }
