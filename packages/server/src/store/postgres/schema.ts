@@ -1,0 +1,431 @@
+// Generates the PostgreSQL schema from the model's logical plan (relational/schema-plan.ts), tells whether a database
+// schema holds it, and brings one up to it under an advisory lock: creates what is missing, refuses a table whose
+// columns differ, records a fingerprint of the DDL, registers the resource types.
+//
+// Types: SQLite INTEGER → bigint (resource ids → integer, as `resource_type` hands them out), REAL → double precision,
+// TEXT → text COLLATE "C" (case folding is the application's job, so every comparison is bytewise). Identifiers longer
+// than PostgreSQL's 63 bytes would be cut, and cut names collide (two long reference columns of one table), so they
+// are shortened with a hash; the plan's layouts carry these physical names, so SQL must take its table and column
+// names from this plan (through the catalog), never from relational/table-layout.ts directly.
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { ModelRegistry } from '../../model/index.js';
+import type { MigrationOutcome, SchemaStatus } from '../store.js';
+import {
+  CHANGE_VERSION_KEY,
+  DESCRIPTOR_EDGE_TABLE,
+  DOCUMENT_EDGE_TABLE,
+  DOCUMENT_OWNER_TABLE,
+  DOCUMENT_TABLE,
+  EDORG_CLOSURE_TABLE,
+  EDORG_PARENT_TABLE,
+  planLayouts,
+  resourceKey,
+  RESOURCE_TYPE_TABLE,
+  TRACKED_CHANGE_TABLE,
+  type LayoutPlan,
+} from '../relational/schema-plan.js';
+import {
+  DESCRIPTOR_TABLE,
+  type AbstractIdentityLayout,
+  type SqlType,
+  type TableLayout,
+} from '../relational/table-layout.js';
+import { ADMIN_SCHEMA_VERSION, ADMIN_SCHEMA_VERSION_KEY, migrateAdminSchema } from './admin/admin-schema.js';
+import { quoteIdentifier } from './connection-spec.js';
+
+/** Bump when the generated DDL changes shape in a way the fingerprint alone should not hide. */
+const SCHEMA_VERSION = 1;
+
+export const META_TABLE = 'meta';
+const FINGERPRINT_KEY = 'schema_fingerprint';
+/** Identifies this application's advisory locks (the second key is the schema's). */
+const MIGRATION_LOCK_CLASS = 0x45644669;
+const MAX_IDENTIFIER_BYTES = 63;
+
+type ColumnType = 'bigint' | 'integer' | 'double precision' | 'text';
+
+interface Column {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly notNull: boolean;
+  /** Key, reference or default clauses after the type. */
+  readonly clause?: string;
+}
+
+interface Table {
+  readonly name: string;
+  readonly columns: readonly Column[];
+  readonly constraints: readonly string[];
+}
+
+interface Index {
+  readonly name: string;
+  readonly table: string;
+  readonly columns: string;
+}
+
+/** The physical name of a logical identifier: itself, or when too long its start and a hash (names are ASCII). */
+export function pgIdentifier(name: string): string {
+  if (name.length <= MAX_IDENTIFIER_BYTES) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  return `${name.slice(0, MAX_IDENTIFIER_BYTES - hash.length - 1)}_${hash}`;
+}
+
+const columnTypes: Record<SqlType, ColumnType> = { INTEGER: 'bigint', REAL: 'double precision', TEXT: 'text' };
+
+const column = (name: string, type: ColumnType, notNull: boolean, clause?: string): Column =>
+  clause === undefined
+    ? { name: pgIdentifier(name), type, notNull }
+    : { name: pgIdentifier(name), type, notNull, clause };
+const table = (name: string, columns: readonly Column[], constraints: readonly string[] = []): Table => ({
+  name: pgIdentifier(name),
+  columns,
+  constraints,
+});
+const index = (table: string, columns: readonly string[]): Index => ({
+  name: pgIdentifier(`${table}_${columns[0]!}`),
+  table: pgIdentifier(table),
+  columns: columns.map(pgIdentifier).join(', '),
+});
+
+const documentReference = `REFERENCES ${DOCUMENT_TABLE} (doc_id) ON DELETE CASCADE`;
+
+const metaTable = table(META_TABLE, [
+  column('key', 'text', true, 'PRIMARY KEY'),
+  // Numbers (the change-version counter, schema versions) in `value`, the fingerprint in `text_value`.
+  column('value', 'bigint', false),
+  column('text_value', 'text', false),
+]);
+
+function edgeTable(name: string, target: string): Table {
+  return table(
+    name,
+    [
+      column('from_doc', 'bigint', true, documentReference),
+      column('to_doc', 'bigint', true, `REFERENCES ${target} (doc_id) ON DELETE RESTRICT`),
+    ],
+    ['PRIMARY KEY (from_doc, to_doc)'],
+  );
+}
+
+function pairTable(name: string, first: string, second: string): Table {
+  return table(
+    name,
+    [column(first, 'bigint', true), column(second, 'bigint', true)],
+    [`PRIMARY KEY (${first}, ${second})`],
+  );
+}
+
+const baseTables: readonly Table[] = [
+  metaTable,
+  table(
+    RESOURCE_TYPE_TABLE,
+    [
+      column('resource_id', 'integer', true, 'GENERATED ALWAYS AS IDENTITY PRIMARY KEY'),
+      column('namespace', 'text', true),
+      column('endpoint', 'text', true),
+      column('resource_name', 'text', true),
+    ],
+    ['UNIQUE (namespace, endpoint)'],
+  ),
+  // doc_ids come from `document_doc_id_seq` (bigserial): insertion-ordered, never reused, not change versions.
+  table(DOCUMENT_TABLE, [
+    column('doc_id', 'bigint', true, `PRIMARY KEY DEFAULT nextval('${DOCUMENT_TABLE}_doc_id_seq')`),
+    column('resource_id', 'integer', true),
+    column('uuid', 'text', true, 'UNIQUE'),
+  ]),
+  table(TRACKED_CHANGE_TABLE, [
+    column('change_version', 'bigint', true, 'PRIMARY KEY'),
+    column('resource_id', 'integer', true),
+    column('kind', 'text', true, "CHECK (kind IN ('D', 'K'))"),
+    column('uuid', 'text', true),
+    column('old_identity_key', 'text', true),
+    column('old_key', 'text', true),
+    column('new_key', 'text', false),
+    column('old_securables', 'text', true),
+    column('changed_at', 'text', true),
+  ]),
+  table(DOCUMENT_OWNER_TABLE, [
+    column('doc_id', 'bigint', true, `PRIMARY KEY ${documentReference}`),
+    column('ownership_token', 'bigint', true),
+  ]),
+  pairTable(EDORG_PARENT_TABLE, 'child_id', 'parent_id'),
+  pairTable(EDORG_CLOSURE_TABLE, 'source_id', 'target_id'),
+  // Clients, tokens, vendors and applications have their own versioned migrations: admin/admin-schema.ts.
+];
+
+/** After the resource tables, because descriptor references point into `descriptor`. */
+const edgeTables: readonly Table[] = [
+  edgeTable(DOCUMENT_EDGE_TABLE, DOCUMENT_TABLE),
+  // No reverse index on descriptor references, as in SQLite: deleting a descriptor (rare) scans instead.
+  edgeTable(DESCRIPTOR_EDGE_TABLE, DESCRIPTOR_TABLE),
+];
+
+const baseIndexes: readonly Index[] = [
+  index(DOCUMENT_EDGE_TABLE, ['to_doc']),
+  index(TRACKED_CHANGE_TABLE, ['resource_id', 'kind', 'change_version']),
+  index(EDORG_CLOSURE_TABLE, ['target_id', 'source_id']),
+];
+
+function resourceTable(layout: TableLayout): Table {
+  const { table: name, shared, columns } = layout;
+  return table(
+    name,
+    [
+      column('doc_id', 'bigint', true, `PRIMARY KEY ${documentReference}`),
+      ...(shared ? [column('resource_id', 'integer', true)] : []),
+      column('identity_key', 'text', true, shared ? undefined : 'UNIQUE'),
+      ...columns.map((typed) => column(typed.name, columnTypes[typed.sqlType], typed.notNull)),
+      column('change_version', 'bigint', true),
+      column('last_modified', 'text', true),
+      column('body', 'text', true),
+    ],
+    shared ? ['UNIQUE (resource_id, identity_key)'] : [],
+  );
+}
+
+function resourceIndexes({ table: name, shared, columns }: TableLayout): Index[] {
+  return [
+    index(name, ['change_version']),
+    // A shared table lists one resource's rows in doc_id order from this index.
+    ...(shared ? [index(name, ['resource_id', 'doc_id'])] : []),
+    ...columns.filter((typed) => typed.indexed).map((typed) => index(name, [typed.name])),
+  ];
+}
+
+function abstractIdentityTable({ table: name }: AbstractIdentityLayout): Table {
+  return table(name, [
+    column('identity_key', 'text', true, 'PRIMARY KEY'),
+    column('doc_id', 'bigint', true, `UNIQUE ${documentReference}`),
+    column('resource_id', 'integer', true),
+  ]);
+}
+
+function columnSql({ name, type, notNull, clause }: Column): string {
+  const collation = type === 'text' ? ' COLLATE "C"' : '';
+  return `${name} ${type}${collation}${notNull ? ' NOT NULL' : ''}${clause === undefined ? '' : ` ${clause}`}`;
+}
+
+function tableSql({ name, columns, constraints }: Table): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (${[...columns.map(columnSql), ...constraints].join(', ')})`;
+}
+
+function indexSql({ name, table: on, columns }: Index): string {
+  return `CREATE INDEX IF NOT EXISTS ${name} ON ${on} (${columns})`;
+}
+
+export interface PostgresSchemaPlan extends LayoutPlan {
+  readonly tables: readonly Table[];
+  /** Every statement, in order: the sequence, tables, indexes. */
+  readonly statements: readonly string[];
+  readonly fingerprint: string;
+}
+
+function physicalLayout(layout: TableLayout): TableLayout {
+  return {
+    ...layout,
+    table: pgIdentifier(layout.table),
+    columns: layout.columns.map((typed) => ({ ...typed, name: pgIdentifier(typed.name) })),
+  };
+}
+
+function physicalLayouts(plan: LayoutPlan): LayoutPlan {
+  return {
+    layouts: new Map([...plan.layouts].map(([key, layout]) => [key, physicalLayout(layout)])),
+    abstractLayouts: new Map(
+      [...plan.abstractLayouts].map(([name, layout]) => [name, { ...layout, table: pgIdentifier(layout.table) }]),
+    ),
+  };
+}
+
+function assertUnique(names: readonly string[], what: string): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`Generated ${what} ${name} is not unique`);
+    seen.add(name);
+  }
+}
+
+/** The full schema for a model; resources without their own table (descriptors) share `descriptor`. */
+export function planPostgresSchema(registry: ModelRegistry): PostgresSchemaPlan {
+  const { layouts, abstractLayouts } = physicalLayouts(planLayouts(registry));
+  const tables: Table[] = [...baseTables];
+  const indexes: Index[] = [...baseIndexes];
+  const planned = new Set<string>();
+  for (const layout of layouts.values()) {
+    if (planned.has(layout.table)) continue;
+    planned.add(layout.table);
+    tables.push(resourceTable(layout));
+    indexes.push(...resourceIndexes(layout));
+  }
+  for (const layout of abstractLayouts.values()) tables.push(abstractIdentityTable(layout));
+  tables.push(...edgeTables);
+  assertUnique([...tables.map((each) => each.name), ...indexes.map((each) => each.name)], 'relation name');
+  for (const each of tables)
+    assertUnique(
+      each.columns.map((typed) => typed.name),
+      `column of ${each.name}`,
+    );
+  const statements = [
+    `CREATE SEQUENCE IF NOT EXISTS ${DOCUMENT_TABLE}_doc_id_seq`,
+    ...tables.map(tableSql),
+    `ALTER SEQUENCE ${DOCUMENT_TABLE}_doc_id_seq OWNED BY ${DOCUMENT_TABLE}.doc_id`,
+    ...indexes.map(indexSql),
+  ];
+  const hash = createHash('sha256').update(String(SCHEMA_VERSION));
+  for (const statement of statements) hash.update('\n').update(statement);
+  return { layouts, abstractLayouts, tables, statements, fingerprint: hash.digest('hex') };
+}
+
+interface MetaRow {
+  readonly key: string;
+  readonly value: number | null;
+  readonly text_value: string | null;
+}
+
+async function statusOn(client: pg.ClientBase, schema: string, plan: PostgresSchemaPlan): Promise<SchemaStatus> {
+  const metaName = `${quoteIdentifier(schema)}.${META_TABLE}`;
+  const exists = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [metaName]);
+  if (!exists.rows[0]!.found) return 'empty';
+  const { rows } = await client.query<MetaRow>(`SELECT key, value, text_value FROM ${metaName} WHERE key = ANY ($1)`, [
+    [FINGERPRINT_KEY, ADMIN_SCHEMA_VERSION_KEY],
+  ]);
+  const meta = new Map(rows.map((row) => [row.key, row]));
+  const current =
+    meta.get(FINGERPRINT_KEY)?.text_value === plan.fingerprint &&
+    meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value === ADMIN_SCHEMA_VERSION;
+  return current ? 'current' : 'outdated';
+}
+
+/** Whether the store's schema holds exactly this plan, with the administrative tables up to date. */
+export async function schemaStatusOf(pool: pg.Pool, schema: string, plan: PostgresSchemaPlan): Promise<SchemaStatus> {
+  const client = await pool.connect();
+  try {
+    return await statusOn(client, schema, plan);
+  } finally {
+    client.release();
+  }
+}
+
+/** The advisory lock that serializes migrations of one schema across processes. */
+function migrationLockKey(schema: string): number {
+  return createHash('sha256').update(schema).digest().readInt32BE(0);
+}
+
+/**
+ * Creates the schema and everything missing in one transaction, serialized across processes by a transaction-level
+ * advisory lock; fails when an existing table has other columns than the model needs (a real migration).
+ */
+export async function migrateSchema(
+  pool: pg.Pool,
+  schema: string,
+  plan: PostgresSchemaPlan,
+  registry: ModelRegistry,
+): Promise<MigrationOutcome> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [MIGRATION_LOCK_CLASS, migrationLockKey(schema)]);
+    const status = await statusOn(client, schema, plan);
+    if (status !== 'current') {
+      await createSchema(client, schema);
+      await client.query(tableSql(metaTable));
+      const meta = await readMeta(client);
+      if (meta.get(FINGERPRINT_KEY)?.text_value !== plan.fingerprint) await createObjects(client, schema, plan);
+      await migrateAdminSchema(client, meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value ?? 0);
+      await writeMeta(client, ADMIN_SCHEMA_VERSION_KEY, { value: ADMIN_SCHEMA_VERSION });
+      await registerResourceTypes(client, registry);
+    }
+    await client.query('COMMIT');
+    return status === 'current' ? 'current' : status === 'empty' ? 'created' : 'upgraded';
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function createSchema(client: pg.ClientBase, schema: string): Promise<void> {
+  const found = await client.query<{ found: boolean }>('SELECT to_regnamespace($1) IS NOT NULL AS found', [
+    quoteIdentifier(schema),
+  ]);
+  // Only when missing: CREATE SCHEMA IF NOT EXISTS would still need the CREATE privilege on the database.
+  if (!found.rows[0]!.found) await client.query(`CREATE SCHEMA ${quoteIdentifier(schema)}`);
+  // The connection's search path named the schema before it existed; make sure this transaction resolves into it.
+  await client.query(`SET LOCAL search_path TO ${quoteIdentifier(schema)}`);
+}
+
+async function readMeta(client: pg.ClientBase): Promise<Map<string, MetaRow>> {
+  const { rows } = await client.query<MetaRow>(`SELECT key, value, text_value FROM ${META_TABLE}`);
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+async function writeMeta(
+  client: pg.ClientBase,
+  key: string,
+  { value = null, text = null }: { value?: number | null; text?: string | null },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO ${META_TABLE} (key, value, text_value) VALUES ($1, $2, $3) ` +
+      'ON CONFLICT (key) DO UPDATE SET value = excluded.value, text_value = excluded.text_value',
+    [key, value, text],
+  );
+}
+
+interface ColumnRow {
+  readonly table_name: string;
+  readonly column_name: string;
+  readonly data_type: string;
+  readonly is_nullable: 'YES' | 'NO';
+}
+
+/** Refuses a planned table that exists with other columns; then runs every statement (each skips what exists). */
+async function createObjects(client: pg.ClientBase, schema: string, plan: PostgresSchemaPlan): Promise<void> {
+  const { rows } = await client.query<ColumnRow>(
+    'SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns ' +
+      'WHERE table_schema = $1 ORDER BY table_name, ordinal_position',
+    [schema],
+  );
+  const existing = new Map<string, string[]>();
+  for (const row of rows) {
+    const columns = existing.get(row.table_name) ?? [];
+    columns.push(`${row.column_name} ${row.data_type}${row.is_nullable === 'NO' ? ' NOT NULL' : ''}`);
+    existing.set(row.table_name, columns);
+  }
+  for (const planned of plan.tables) {
+    const found = existing.get(planned.name);
+    const expected = planned.columns.map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' NOT NULL' : ''}`);
+    if (found !== undefined && found.join(', ') !== expected.join(', '))
+      throw new Error(`Table ${planned.name} does not match this model; the database needs a migration`);
+  }
+  // No parameters, so the driver sends the whole DDL as one simple query: one round trip.
+  await client.query(plan.statements.map((statement) => `${statement};`).join('\n'));
+  await writeMeta(client, FINGERPRINT_KEY, { text: plan.fingerprint });
+  await client.query(`INSERT INTO ${META_TABLE} (key, value) VALUES ($1, 0) ON CONFLICT (key) DO NOTHING`, [
+    CHANGE_VERSION_KEY,
+  ]);
+}
+
+/** Stable small ids per resource, kept in `resource_type` so they survive model additions. */
+async function registerResourceTypes(client: pg.ClientBase, registry: ModelRegistry): Promise<void> {
+  const resources = registry.allResources;
+  await client.query(
+    `INSERT INTO ${RESOURCE_TYPE_TABLE} (namespace, endpoint, resource_name) ` +
+      'SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT (namespace, endpoint) DO NOTHING',
+    [
+      resources.map((resource) => resource.namespace),
+      resources.map((resource) => resource.endpoint),
+      resources.map((resource) => resource.resourceName),
+    ],
+  );
+}
+
+/** The resource ids `migrateSchema` registered, by relational `resourceKey`. */
+export async function readResourceTypes(queryable: pg.Pool | pg.ClientBase): Promise<ReadonlyMap<string, number>> {
+  const { rows } = await queryable.query<{ resource_id: number; namespace: string; endpoint: string }>(
+    `SELECT resource_id, namespace, endpoint FROM ${RESOURCE_TYPE_TABLE}`,
+  );
+  return new Map(rows.map((row) => [resourceKey(row), row.resource_id]));
+}
