@@ -27,21 +27,22 @@ function documentOf(result: ValidationResult): ResourceDocument {
 }
 
 /** POST: an `id` in the body is rejected. */
-export function validInsertDocument(
+export async function validInsertDocument(
   resource: ResourceModel,
   body: unknown,
   descriptors: DescriptorLookup,
-): ResourceDocument {
-  return documentOf(validatorFor(resource).validateInsert(body, { descriptors }));
+): Promise<ResourceDocument> {
+  return documentOf(await validatorFor(resource).validateInsertWithDescriptors(body, descriptors));
 }
 
 /** PUT: an `id` in the body is ignored, and the document carries none (the route's id is the target). */
-export function validUpdateDocument(
+export async function validUpdateDocument(
   resource: ResourceModel,
   body: unknown,
   id: string,
   descriptors: DescriptorLookup,
-): ResourceDocument {
-  const { id: _routeId, ...document } = documentOf(validatorFor(resource).validateUpdate(body, id, { descriptors }));
+): Promise<ResourceDocument> {
+  const result = await validatorFor(resource).validateUpdateWithDescriptors(body, id, descriptors);
+  const { id: _routeId, ...document } = documentOf(result);
   return document;
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
 import type { ListQuery, Store, StoreOptions } from '../../src/store/store.js';
+import { descriptorExists } from '../support/descriptor-values.js';
 import { describeChangeTrackingConformance } from './change-conformance.js';
 import { documentWrite } from './document-writes.js';
 import { ReferenceTargets } from './reference-targets.js';
@@ -365,7 +366,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           descriptors.find((item) => (JSON.parse(item.bodyJson) as { codeValue: string }).codeValue === codeValue)!.id;
         await storeError(store.delete(resources.gradeLevelDescriptors, idOf('Tenth grade')), 'dependent-item-exists');
         await store.delete(resources.gradeLevelDescriptors, idOf('Ninth grade'));
-        expect(store.descriptors.exists('ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(false);
+        expect(await descriptorExists(store, 'ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(false);
       });
     });
 
@@ -408,7 +409,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         expect(error.resourceNames).toEqual(['School', 'StudentSchoolAssociation']);
         const sex = (await store.list(resources.sexDescriptors, everything())).items[0]!;
         await store.delete(resources.sexDescriptors, sex.id);
-        expect(store.descriptors.exists('ed-fi', 'SexDescriptor', uri.sex)).toBe(false);
+        expect(await descriptorExists(store, 'ed-fi', 'SexDescriptor', uri.sex)).toBe(false);
       });
 
       it('frees the targets once the referencing document is gone', async () => {
@@ -585,9 +586,9 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
     describe('descriptors', () => {
       it('answers existence case-insensitively, per descriptor type', async () => {
         await seedSampleDescriptors(store);
-        expect(store.descriptors.exists('ed-fi', 'GradeLevelDescriptor', uri.ninthGrade.toLowerCase())).toBe(true);
-        expect(store.descriptors.exists('ed-fi', 'SexDescriptor', uri.ninthGrade)).toBe(false);
-        expect(store.descriptors.exists('ed-fi', 'GradeLevelDescriptor', `${uri.ninthGrade}x`)).toBe(false);
+        expect(await descriptorExists(store, 'ed-fi', 'GradeLevelDescriptor', uri.ninthGrade.toLowerCase())).toBe(true);
+        expect(await descriptorExists(store, 'ed-fi', 'SexDescriptor', uri.ninthGrade)).toBe(false);
+        expect(await descriptorExists(store, 'ed-fi', 'GradeLevelDescriptor', `${uri.ninthGrade}x`)).toBe(false);
       });
 
       it('seeds only values not stored yet, as ordinary documents', async () => {
@@ -628,7 +629,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
           namespace: 'uri://example.org/SexDescriptor',
           shortDescription: 'X',
         });
-        expect(store.descriptors.exists('ed-fi', 'SexDescriptor', 'uri://example.org/SexDescriptor#x')).toBe(true);
+        expect(await descriptorExists(store, 'ed-fi', 'SexDescriptor', 'uri://example.org/SexDescriptor#x')).toBe(true);
       });
     });
 
@@ -692,7 +693,7 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
       const before = await store.get(resources.studentSchoolAssociations, association.id);
       store = await subject.reopen();
       expect(await store.get(resources.studentSchoolAssociations, association.id)).toEqual(before);
-      expect(store.descriptors.exists('ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(true);
+      expect(await descriptorExists(store, 'ed-fi', 'GradeLevelDescriptor', uri.ninthGrade)).toBe(true);
       expect(await store.findClient('k')).toBeDefined();
       const next = await upsert(resources.students, student('after-reopen'));
       expect((await store.get(resources.students, next.id))!.changeVersion).toBeGreaterThan(before!.changeVersion);

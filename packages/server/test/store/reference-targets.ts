@@ -4,6 +4,7 @@ import { getModelRegistry, type ReferenceModel, type ResourceModel } from '../..
 import type { JsonObject } from '../../src/model/validation/index.js';
 import type { Store, UpsertOutcome } from '../../src/store/store.js';
 import { fullDocument, minimalDocument } from '../../src/testing/index.js';
+import { ensureDescriptorValues } from '../support/descriptor-values.js';
 import { documentWrite } from './document-writes.js';
 
 const registry = getModelRegistry();
@@ -37,7 +38,8 @@ export class ReferenceTargets {
     const targets = new Map<ReferenceModel, JsonObject>();
     for (const reference of needed) targets.set(reference, await this.#targetOf(reference));
     const document = generate(resource, ({ reference }) => targets.get(reference), { seed });
-    await this.#storeMissingDescriptors(resource, document);
+    // Descriptors without default values get generated URIs; those become stored descriptors too.
+    await ensureDescriptorValues(this.store, registry, resource, document);
     return document;
   }
 
@@ -45,17 +47,6 @@ export class ReferenceTargets {
   async create(resource: ResourceModel, mode: DocumentMode, seed = 1): Promise<{ body: JsonObject } & UpsertOutcome> {
     const body = await this.document(resource, mode, seed);
     return { body, ...(await this.store.upsert(documentWrite(resource, body))) };
-  }
-
-  /** Descriptors without default values get generated URIs; those become stored descriptors too. */
-  async #storeMissingDescriptors(resource: ResourceModel, document: JsonObject): Promise<void> {
-    for (const { use, uri } of registry.accessorsOf(resource).descriptorsOf(document)) {
-      if (this.store.descriptors.exists(use.descriptorNamespace, use.descriptor, uri)) continue;
-      const descriptor = registry.getResourceByName(use.descriptor, use.descriptorNamespace);
-      if (!descriptor) throw new Error(`Unknown descriptor ${use.descriptor}`);
-      const [namespace, codeValue] = uri.split('#') as [string, string];
-      await this.store.seedDescriptors(descriptor, [{ namespace, codeValue, shortDescription: codeValue }]);
-    }
   }
 
   async #targetOf(reference: ReferenceModel): Promise<JsonObject> {

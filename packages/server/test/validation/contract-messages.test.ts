@@ -30,90 +30,101 @@ function accountabilityRating(): Record<string, unknown> {
 }
 
 describe('RequiredWithNonDefault', () => {
-  it('reports a missing required string as "{Name} is required."', () => {
+  it('reports a missing required string as "{Name} is required."', async () => {
     const { codeValue: _omitted, ...body } = gradeLevelDescriptor();
-    expect(insertErrors('gradeLevelDescriptors', body)).toEqual({ '$.codeValue': ['CodeValue is required.'] });
+    expect(await insertErrors('gradeLevelDescriptors', body)).toEqual({ '$.codeValue': ['CodeValue is required.'] });
   });
 
-  it('reports a null required string like a missing one', () => {
-    expect(insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: null })).toEqual({
+  it('reports a null required string like a missing one', async () => {
+    expect(await insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: null })).toEqual({
       '$.codeValue': ['CodeValue is required.'],
     });
   });
 
-  it.each(['', '   '])('reports the required string %j as "should not be left empty" and nothing else', (value) => {
-    expect(insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: value })).toEqual({
-      '$.codeValue': ['CodeValue is required and should not be left empty.'],
-    });
-  });
+  it.each(['', '   '])(
+    'reports the required string %j as "should not be left empty" and nothing else',
+    async (value) => {
+      expect(await insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: value })).toEqual({
+        '$.codeValue': ['CodeValue is required and should not be left empty.'],
+      });
+    },
+  );
 
-  it('reports a missing required date as "{Name} is required." (Appendix D)', () => {
+  it('reports a missing required date as "{Name} is required." (Appendix D)', async () => {
     const { entryDate: _omitted, ...body } = enrollment();
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({ '$.entryDate': ['EntryDate is required.'] });
-  });
-
-  it('treats a date parsing to 0001-01-01 as missing', () => {
-    expect(insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '1/1/0001' })).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.entryDate': ['EntryDate is required.'],
     });
   });
 
-  it('reports a required identity integer of 0 as "{Name} value must be different than 0."', () => {
-    expect(insertErrors('schools', { ...minimal('schools'), schoolId: 0 })).toEqual({
+  it('treats a date parsing to 0001-01-01 as missing', async () => {
+    expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '1/1/0001' })).toEqual({
+      '$.entryDate': ['EntryDate is required.'],
+    });
+  });
+
+  it('reports a required identity integer of 0 as "{Name} value must be different than 0."', async () => {
+    expect(await insertErrors('schools', { ...minimal('schools'), schoolId: 0 })).toEqual({
       '$.schoolId': ['SchoolId value must be different than 0.'],
     });
   });
 });
 
 describe('NoUnsuppliedRequiredMembersWithMeaningfulDefaults', () => {
-  it('reports an unsupplied required boolean as "Value is required." and accepts false', () => {
+  it('reports an unsupplied required boolean as "Value is required." and accepts false', async () => {
     const body = { schoolYear: 2022, schoolYearDescription: '2021-2022' };
-    expect(insertErrors('schoolYearTypes', body)).toEqual({ '$.currentSchoolYear': ['Value is required.'] });
-    expect(insertDocument('schoolYearTypes', { ...body, currentSchoolYear: false }).currentSchoolYear).toBe(false);
+    expect(await insertErrors('schoolYearTypes', body)).toEqual({ '$.currentSchoolYear': ['Value is required.'] });
+    expect((await insertDocument('schoolYearTypes', { ...body, currentSchoolYear: false })).currentSchoolYear).toBe(
+      false,
+    );
   });
 
-  it('reports an unsupplied required non-key integer as "Value is required." and accepts 0', () => {
+  it('reports an unsupplied required non-key integer as "Value is required." and accepts 0', async () => {
     const { totalInstructionalDays: _omitted, ...body } = minimal('academicWeeks');
-    expect(insertErrors('academicWeeks', body)).toEqual({ '$.totalInstructionalDays': ['Value is required.'] });
-    expect(insertDocument('academicWeeks', { ...body, totalInstructionalDays: 0 }).totalInstructionalDays).toBe(0);
+    expect(await insertErrors('academicWeeks', body)).toEqual({ '$.totalInstructionalDays': ['Value is required.'] });
+    expect((await insertDocument('academicWeeks', { ...body, totalInstructionalDays: 0 })).totalInstructionalDays).toBe(
+      0,
+    );
   });
 
-  it('reports an unsupplied required decimal inside a collection item by its item path', () => {
+  it('reports an unsupplied required decimal inside a collection item by its item path', async () => {
     const body = minimal('graduationPlans');
     const subject = { academicSubjectDescriptor: 'uri://ed-fi.org/AcademicSubjectDescriptor#Mathematics' };
-    expect(insertErrors('graduationPlans', { ...body, creditsBySubjects: [subject] })).toEqual({
+    expect(await insertErrors('graduationPlans', { ...body, creditsBySubjects: [subject] })).toEqual({
       '$.creditsBySubjects[0].credits': ['Value is required.'],
     });
   });
 });
 
 describe('RequiredReference', () => {
-  it('reports a missing required reference as "{MemberName} is required."', () => {
+  it('reports a missing required reference as "{MemberName} is required."', async () => {
     const { courseReference: _omitted, ...body } = minimal('courseOfferings');
-    expect(insertErrors('courseOfferings', body)).toEqual({ '$.courseReference': ['CourseReference is required.'] });
+    expect(await insertErrors('courseOfferings', body)).toEqual({
+      '$.courseReference': ['CourseReference is required.'],
+    });
   });
 });
 
 describe('FullyDefinedReference', () => {
-  it('lists the missing properties of a partially specified required reference', () => {
-    expect(insertErrors('studentSchoolAssociations', { ...enrollment(), schoolReference: {} })).toEqual({
+  it('lists the missing properties of a partially specified required reference', async () => {
+    expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), schoolReference: {} })).toEqual({
       '$.schoolReference': ['SchoolReference is missing the following properties: SchoolId'],
     });
   });
 
-  it('lists every missing property of an optional reference, comma-separated, in model order', () => {
+  it('lists every missing property of an optional reference, comma-separated, in model order', async () => {
     const body = { ...enrollment(), calendarReference: { calendarCode: 'IEP' } };
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.calendarReference': ['CalendarReference is missing the following properties: SchoolId, SchoolYear'],
     });
   });
 
-  it('counts default values (0, "") in a reference as missing', () => {
+  it('counts default values (0, "") in a reference as missing', async () => {
     const body = {
       ...enrollment(),
       graduationPlanReference: { educationOrganizationId: 0, graduationPlanTypeDescriptor: '' },
     };
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.graduationPlanReference': [
         'GraduationPlanReference is missing the following properties: EducationOrganizationId, GraduationPlanTypeDescriptor, GraduationSchoolYear',
       ],
@@ -122,9 +133,9 @@ describe('FullyDefinedReference', () => {
 });
 
 describe('RequiredCollection', () => {
-  it.each([[[]], [undefined]])('reports a required collection given as %j', (classPeriods) => {
+  it.each([[[]], [undefined]])('reports a required collection given as %j', async (classPeriods) => {
     const body = { ...minimal('bellSchedules'), classPeriods };
-    expect(insertErrors('bellSchedules', body)).toEqual({
+    expect(await insertErrors('bellSchedules', body)).toEqual({
       '$.classPeriods': ['BellScheduleClassPeriods must have at least one item.'],
     });
   });
@@ -135,25 +146,25 @@ describe('NoDuplicateMembers', () => {
     assessmentReportingMethodDescriptor: `uri://ed-fi.org/AssessmentReportingMethodDescriptor#${method}`,
   });
 
-  it('reports the ordinal of the duplicate and the collection class name', () => {
+  it('reports the ordinal of the duplicate and the collection class name', async () => {
     const body = { ...minimal('assessments'), scores: [score('Raw score'), score('Raw score')] };
-    expect(insertErrors('assessments', body)).toEqual({
+    expect(await insertErrors('assessments', body)).toEqual({
       '$.scores': [
         'The 2nd item of the AssessmentScores has the same identifying values as another item earlier in the list.',
       ],
     });
   });
 
-  it('compares descriptor identity members case-insensitively and counts ordinals from 1', () => {
+  it('compares descriptor identity members case-insensitively and counts ordinals from 1', async () => {
     const body = { ...minimal('assessments'), scores: [score('Raw score'), score('Scale score'), score('RAW SCORE')] };
-    expect(insertErrors('assessments', body)).toEqual({
+    expect(await insertErrors('assessments', body)).toEqual({
       '$.scores': [
         'The 3rd item of the AssessmentScores has the same identifying values as another item earlier in the list.',
       ],
     });
   });
 
-  it('reports duplicates of a nested collection under its concrete path, named after the inherited ODS entity', () => {
+  it('reports duplicates of a nested collection under its concrete path, named after the inherited ODS entity', async () => {
     const address = {
       addressTypeDescriptor: 'uri://ed-fi.org/AddressTypeDescriptor#Physical',
       city: 'Austin',
@@ -162,7 +173,7 @@ describe('NoDuplicateMembers', () => {
       streetNumberName: '1 Main St',
       periods: [{ beginDate: '2020-01-01' }, { beginDate: '2020-01-01' }],
     };
-    expect(insertErrors('schools', { ...minimal('schools'), addresses: [address] })).toEqual({
+    expect(await insertErrors('schools', { ...minimal('schools'), addresses: [address] })).toEqual({
       '$.addresses[0].periods': [
         'The 2nd item of the EducationOrganizationAddressPeriods has the same identifying values as another item earlier in the list.',
       ],
@@ -171,79 +182,84 @@ describe('NoDuplicateMembers', () => {
 });
 
 describe('StringLength', () => {
-  it('reports "{Name} must be at most {max} characters in length." for strings without a model minimum', () => {
-    expect(insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: 'x'.repeat(51) })).toEqual({
+  it('reports "{Name} must be at most {max} characters in length." for strings without a model minimum', async () => {
+    expect(
+      await insertErrors('gradeLevelDescriptors', { ...gradeLevelDescriptor(), codeValue: 'x'.repeat(51) }),
+    ).toEqual({
       '$.codeValue': ['CodeValue must be at most 50 characters in length.'],
     });
   });
 
-  it('reports "{Name} must be between {min} and {max} characters in length." for strings with a model minimum', () => {
-    expect(insertErrors('assessments', { ...minimal('assessments'), namespace: 'uri' })).toEqual({
+  it('reports "{Name} must be between {min} and {max} characters in length." for strings with a model minimum', async () => {
+    expect(await insertErrors('assessments', { ...minimal('assessments'), namespace: 'uri' })).toEqual({
       '$.namespace': ['Namespace must be between 5 and 255 characters in length.'],
     });
   });
 });
 
 describe('NoWhitespace', () => {
-  it.each([' School Rating', 'School Rating '])('rejects the identity string %j', (ratingTitle) => {
-    expect(insertErrors('accountabilityRatings', { ...accountabilityRating(), ratingTitle })).toEqual({
+  it.each([' School Rating', 'School Rating '])('rejects the identity string %j', async (ratingTitle) => {
+    expect(await insertErrors('accountabilityRatings', { ...accountabilityRating(), ratingTitle })).toEqual({
       '$.ratingTitle': ['RatingTitle cannot contain leading or trailing spaces.'],
     });
   });
 
-  it('applies to reference fields and collection item identities, not to other strings', () => {
+  it('applies to reference fields and collection item identities, not to other strings', async () => {
     const body = {
       ...enrollment(),
       studentReference: { studentUniqueId: '604822 ' },
       educationPlans: [{ educationPlanDescriptor: ' uri://ed-fi.org/EducationPlanDescriptor#Career Pathways' }],
     };
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.studentReference.studentUniqueId': ['StudentUniqueId cannot contain leading or trailing spaces.'],
       '$.educationPlans[0].educationPlanDescriptor': [
         'EducationPlanDescriptor cannot contain leading or trailing spaces.',
         "EducationPlanDescriptor value ' uri://ed-fi.org/EducationPlanDescriptor#Career Pathways' does not exist.",
       ],
     });
-    expect(insertDocument('accountabilityRatings', { ...accountabilityRating(), rating: ' Recognized ' }).rating).toBe(
-      ' Recognized ',
-    );
+    expect(
+      (await insertDocument('accountabilityRatings', { ...accountabilityRating(), rating: ' Recognized ' })).rating,
+    ).toBe(' Recognized ');
   });
 });
 
 describe('NoDangerousText', () => {
-  it.each(['<script>alert(1)</script>', 'a<b', 'x</p>', '<!-- c -->', '<?xml', '&#60;'])('rejects %j', (rating) => {
-    expect(insertErrors('accountabilityRatings', { ...accountabilityRating(), rating })).toEqual({
-      '$.rating': [DANGEROUS],
-    });
-  });
+  it.each(['<script>alert(1)</script>', 'a<b', 'x</p>', '<!-- c -->', '<?xml', '&#60;'])(
+    'rejects %j',
+    async (rating) => {
+      expect(await insertErrors('accountabilityRatings', { ...accountabilityRating(), rating })).toEqual({
+        '$.rating': [DANGEROUS],
+      });
+    },
+  );
 
-  it.each(['a < b', 'a > b', 'R&D', '5<6', 'A & B'])('accepts %j', (rating) => {
-    expect(insertDocument('accountabilityRatings', { ...accountabilityRating(), rating }).rating).toBe(rating);
+  it.each(['a < b', 'a > b', 'R&D', '5<6', 'A & B'])('accepts %j', async (rating) => {
+    expect((await insertDocument('accountabilityRatings', { ...accountabilityRating(), rating })).rating).toBe(rating);
   });
 });
 
 describe('Range', () => {
-  it('reports "{Name} must be between {min} and {max}." for decimals with both bounds', () => {
+  it('reports "{Name} must be between {min} and {max}." for decimals with both bounds', async () => {
     const body = { ...minimal('staffs'), yearsOfPriorTeachingExperience: 1000 };
-    expect(insertErrors('staffs', body)).toEqual({
+    expect(await insertErrors('staffs', body)).toEqual({
       '$.yearsOfPriorTeachingExperience': ['YearsOfPriorTeachingExperience must be between -999.99 and 999.99.'],
     });
   });
 
-  it('reports TPDM decimal bounds inside a collection item', () => {
+  it('reports TPDM decimal bounds inside a collection item', async () => {
     const body = minimal('evaluationRatings', 'tpdm');
     const result = {
       rating: -1000,
       ratingResultTitle: 'Overall',
       resultDatatypeTypeDescriptor: 'uri://ed-fi.org/ResultDatatypeTypeDescriptor#Decimal',
     };
-    expect(insertErrors('evaluationRatings', { ...body, results: [result] }, 'tpdm')).toEqual({
+    expect(await insertErrors('evaluationRatings', { ...body, results: [result] }, 'tpdm')).toEqual({
       '$.results[0].rating': ['Rating must be between -999.999 and 999.999.'],
     });
   });
 
-  it('reports "{Name} must be greater than or equal to {min}." for a minimum only', () => {
-    expect(insertErrors('courses', { ...minimal('courses'), maxCompletionsForCredit: 0 })).toEqual({
+  it('reports "{Name} must be greater than or equal to {min}." for a minimum only', async () => {
+    expect(await insertErrors('courses', { ...minimal('courses'), maxCompletionsForCredit: 0 })).toEqual({
       '$.maxCompletionsForCredit': ['MaxCompletionsForCredit must be greater than or equal to 1.'],
     });
   });
@@ -263,24 +279,24 @@ describe('Range', () => {
 });
 
 describe('DescriptorExists', () => {
-  it("reports a descriptor value without '#' under the property's path, naming the descriptor type", () => {
-    expect(insertErrors('students', { ...minimal('students'), birthCountryDescriptor: '00' })).toEqual({
+  it("reports a descriptor value without '#' under the property's path, naming the descriptor type", async () => {
+    expect(await insertErrors('students', { ...minimal('students'), birthCountryDescriptor: '00' })).toEqual({
       '$.birthCountryDescriptor': [
         "CountryDescriptor value '00' is not a valid value for use as a descriptor (a '#' is expected to delineate the namespace and code value portions).",
       ],
     });
   });
 
-  it('reports an unknown descriptor value when a lookup is supplied', () => {
+  it('reports an unknown descriptor value when a lookup is supplied', async () => {
     const termDescriptor = 'uri://ed-fi.org/TermDescriptor#Spring Semester Missing';
-    expect(insertErrors('sessions', { ...minimal('sessions'), termDescriptor })).toEqual({
+    expect(await insertErrors('sessions', { ...minimal('sessions'), termDescriptor })).toEqual({
       '$.termDescriptor': [`TermDescriptor value '${termDescriptor}' does not exist.`],
     });
   });
 
-  it('reports an unknown role-named descriptor by its base descriptor type (Appendix D)', () => {
+  it('reports an unknown role-named descriptor by its base descriptor type (Appendix D)', async () => {
     const body = { ...enrollment(), entryGradeLevelDescriptor: 'uri://ed-fi.org/GradeLevelDescriptor#Grade 42' };
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.entryGradeLevelDescriptor': [
         "GradeLevelDescriptor value 'uri://ed-fi.org/GradeLevelDescriptor#Grade 42' does not exist.",
       ],
@@ -294,17 +310,17 @@ describe('DescriptorExists', () => {
 });
 
 describe('Key unification', () => {
-  it('reports conflicting unified values under every participating path (Appendix D)', () => {
+  it('reports conflicting unified values under every participating path (Appendix D)', async () => {
     const body = { ...enrollment(), calendarReference: { calendarCode: 'IEP', schoolId: 255901044, schoolYear: 2022 } };
     const message =
       "All values supplied for 'schoolId' must match. Review all references and align the following conflicting values: '255901044', '255901001'";
-    expect(insertErrors('studentSchoolAssociations', body)).toEqual({
+    expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.calendarReference.schoolId': [message],
       '$.schoolReference.schoolId': [message],
     });
   });
 
-  it('says "including those higher up" where the conflicting value sits at an enclosing level', () => {
+  it('says "including those higher up" where the conflicting value sits at an enclosing level', async () => {
     const body = minimalDocument(resource('studentAssessments'));
     const assessment = body.assessmentReference as { assessmentIdentifier: string; namespace: string };
     const item = {
@@ -312,7 +328,7 @@ describe('Key unification', () => {
       assessmentItemResultDescriptor: 'uri://ed-fi.org/AssessmentItemResultDescriptor#Correct',
     };
     const values = `'${assessment.assessmentIdentifier}', 'OTHER'`;
-    expect(insertErrors('studentAssessments', { ...body, items: [item] })).toEqual({
+    expect(await insertErrors('studentAssessments', { ...body, items: [item] })).toEqual({
       '$.assessmentReference.assessmentIdentifier': [
         `All values supplied for 'assessmentIdentifier' must match. Review all references and align the following conflicting values: ${values}`,
       ],
@@ -322,12 +338,12 @@ describe('Key unification', () => {
     });
   });
 
-  it('accepts equal unified values, and a unified path that is absent', () => {
+  it('accepts equal unified values, and a unified path that is absent', async () => {
     const body = {
       ...enrollment(),
       calendarReference: { calendarCode: 'IEP', schoolId: '255901001', schoolYear: 2022 },
     };
-    expect(insertDocument('studentSchoolAssociations', body).calendarReference).toEqual({
+    expect((await insertDocument('studentSchoolAssociations', body)).calendarReference).toEqual({
       calendarCode: 'IEP',
       schoolId: 255901001,
       schoolYear: 2022,
@@ -338,8 +354,8 @@ describe('Key unification', () => {
 describe('Date converter', () => {
   it.each(['2021-08-23T00:00:00', '2021-08-23 10:00', '8/23/2021 10:00 PM', '2021-02-30', 'next monday'])(
     'rejects %j with "String was not recognized as a valid date."',
-    (entryDate) => {
-      expect(insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate })).toEqual({
+    async (entryDate) => {
+      expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate })).toEqual({
         '$.entryDate': ['String was not recognized as a valid date.'],
       });
     },
@@ -347,7 +363,7 @@ describe('Date converter', () => {
 });
 
 describe('aggregation', () => {
-  it('reports every failure of the document in one result', () => {
+  it('reports every failure of the document in one result', async () => {
     const body = {
       studentReference: { studentUniqueId: 'x'.repeat(33) },
       schoolReference: { schoolId: 255901001 },
@@ -355,7 +371,7 @@ describe('aggregation', () => {
       entryGradeLevelDescriptor: 'Ninth grade',
       fullTimeEquivalency: 10,
     };
-    expect(Object.keys(insertErrors('studentSchoolAssociations', body)).sort()).toEqual([
+    expect(Object.keys(await insertErrors('studentSchoolAssociations', body)).sort()).toEqual([
       '$.calendarReference.schoolId',
       '$.entryDate',
       '$.entryGradeLevelDescriptor',

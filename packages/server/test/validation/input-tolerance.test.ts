@@ -7,8 +7,8 @@ import { enrollment, failureOf, insertDocument, insertErrors, resource } from '.
 const ssa = () => validatorFor(resource('studentSchoolAssociations'));
 
 describe('property names and ignored members', () => {
-  it('matches property names case-insensitively at every level and returns the model casing', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('matches property names case-insensitively at every level and returns the model casing', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       StudentReference: { STUDENTUNIQUEID: '604822' },
       schoolreference: { SchoolId: 255901001 },
       EntryDate: '2021-08-23',
@@ -22,23 +22,23 @@ describe('property names and ignored members', () => {
     });
   });
 
-  it('drops unknown members, link, _etag and _lastModifiedDate', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('drops unknown members, link, _etag and _lastModifiedDate', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       ...enrollment(),
       schoolReference: { schoolId: 255901001, link: { rel: 'School', href: '/ed-fi/schools/abc' } },
       favouriteColour: 'blue',
       _etag: '5250093105232954695',
       _lastModifiedDate: '2024-01-13T02:11:20.5566791Z',
     });
-    expect(document).toEqual(insertDocument('studentSchoolAssociations', enrollment()));
+    expect(document).toEqual(await insertDocument('studentSchoolAssociations', enrollment()));
   });
 
-  it('keeps the last of two members differing only in case', () => {
-    const document = insertDocument('studentSchoolAssociations', { ...enrollment(), EntryDate: '2021-09-01' });
+  it('keeps the last of two members differing only in case', async () => {
+    const document = await insertDocument('studentSchoolAssociations', { ...enrollment(), EntryDate: '2021-09-01' });
     expect(document.entryDate).toBe('2021-09-01');
   });
 
-  it('reads _ext members case-insensitively', () => {
+  it('reads _ext members case-insensitively', async () => {
     const school = {
       schoolId: 255901001,
       nameOfInstitution: 'Grand Bend High School',
@@ -48,13 +48,13 @@ describe('property names and ignored members', () => {
       gradeLevels: [{ gradeLevelDescriptor: 'uri://ed-fi.org/GradeLevelDescriptor#Ninth grade' }],
       _EXT: { TPDM: { PostSecondaryInstitutionReference: { postSecondaryInstitutionId: '6000203' } } },
     };
-    expect(insertDocument('schools', school)._ext).toEqual({
+    expect((await insertDocument('schools', school))._ext).toEqual({
       tpdm: { postSecondaryInstitutionReference: { postSecondaryInstitutionId: 6000203 } },
     });
   });
 
-  it('treats null like an absent member and skips null collection items', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('treats null like an absent member and skips null collection items', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       ...enrollment(),
       exitWithdrawDate: null,
       calendarReference: null,
@@ -67,16 +67,16 @@ describe('property names and ignored members', () => {
     ]);
   });
 
-  it('treats a blank optional descriptor as absent', () => {
+  it('treats a blank optional descriptor as absent', async () => {
     expect(
-      insertDocument('studentSchoolAssociations', { ...enrollment(), entryTypeDescriptor: '' }),
+      await insertDocument('studentSchoolAssociations', { ...enrollment(), entryTypeDescriptor: '' }),
     ).not.toHaveProperty('entryTypeDescriptor');
   });
 });
 
 describe('scalar coercion', () => {
-  it('accepts numbers as JSON strings, with surrounding spaces and signs', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('accepts numbers as JSON strings, with surrounding spaces and signs', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       ...enrollment(),
       schoolReference: { schoolId: ' 255901001 ' },
       classOfSchoolYearTypeReference: { schoolYear: '+2025' },
@@ -87,8 +87,8 @@ describe('scalar coercion', () => {
     expect(document.fullTimeEquivalency).toBe(0.75);
   });
 
-  it('treats an empty string as absent for numbers and booleans', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('treats an empty string as absent for numbers and booleans', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       ...enrollment(),
       fullTimeEquivalency: '',
       primarySchool: '',
@@ -105,25 +105,27 @@ describe('scalar coercion', () => {
     [0, false],
     [2.5, true],
     [false, false],
-  ])('reads the boolean %j as %j', (input, expected) => {
-    expect(insertDocument('studentSchoolAssociations', { ...enrollment(), primarySchool: input }).primarySchool).toBe(
-      expected,
-    );
+  ])('reads the boolean %j as %j', async (input, expected) => {
+    expect(
+      (await insertDocument('studentSchoolAssociations', { ...enrollment(), primarySchool: input })).primarySchool,
+    ).toBe(expected);
   });
 
-  it('turns numbers and booleans sent for strings into strings', () => {
-    const document = insertDocument('studentSchoolAssociations', {
+  it('turns numbers and booleans sent for strings into strings', async () => {
+    const document = await insertDocument('studentSchoolAssociations', {
       ...enrollment(),
       studentReference: { studentUniqueId: 604822 },
     });
     expect(document.studentReference).toEqual({ studentUniqueId: '604822' });
     expect(
-      insertDocument('accountabilityRatings', {
-        educationOrganizationReference: { educationOrganizationId: 255901 },
-        schoolYearTypeReference: { schoolYear: 2022 },
-        ratingTitle: true,
-        rating: 'Recognized',
-      }).ratingTitle,
+      (
+        await insertDocument('accountabilityRatings', {
+          educationOrganizationReference: { educationOrganizationId: 255901 },
+          schoolYearTypeReference: { schoolYear: 2022 },
+          ratingTitle: true,
+          rating: 'Recognized',
+        })
+      ).ratingTitle,
     ).toBe('true');
   });
 
@@ -132,8 +134,8 @@ describe('scalar coercion', () => {
     ['0.123449', 0.1234],
     [0.12345, 0.1235],
     [2, 2],
-  ])('rounds the decimal %j to the column scale (half away from zero): %j', (fullTimeEquivalency, expected) => {
-    const document = insertDocument('studentSchoolAssociations', { ...enrollment(), fullTimeEquivalency });
+  ])('rounds the decimal %j to the column scale (half away from zero): %j', async (fullTimeEquivalency, expected) => {
+    const document = await insertDocument('studentSchoolAssociations', { ...enrollment(), fullTimeEquivalency });
     expect(document.fullTimeEquivalency).toBe(expected);
   });
 
@@ -142,8 +144,10 @@ describe('scalar coercion', () => {
     ['2021-8-3', '2021-08-03'],
     [' 2021-08-23 ', '2021-08-23'],
     ['2024-02-29', '2024-02-29'],
-  ])('reads the date %j as %j', (entryDate, expected) => {
-    expect(insertDocument('studentSchoolAssociations', { ...enrollment(), entryDate }).entryDate).toBe(expected);
+  ])('reads the date %j as %j', async (entryDate, expected) => {
+    expect((await insertDocument('studentSchoolAssociations', { ...enrollment(), entryDate })).entryDate).toBe(
+      expected,
+    );
   });
 
   const bellSchedule = () => ({
@@ -160,8 +164,8 @@ describe('scalar coercion', () => {
     ['07:57:32-05:00', '12:57:32'],
     ['03:57:32+05:00', '22:57:32'],
     ['20:57:32-05:00', '01:57:32'],
-  ])('reads the time %j as UTC %j', (startTime, expected) => {
-    expect(insertDocument('bellSchedules', { ...bellSchedule(), startTime }).startTime).toBe(expected);
+  ])('reads the time %j as UTC %j', async (startTime, expected) => {
+    expect((await insertDocument('bellSchedules', { ...bellSchedule(), startTime })).startTime).toBe(expected);
   });
 
   it.each([
@@ -170,14 +174,14 @@ describe('scalar coercion', () => {
     ['2021-09-01T10:15:00.500+02:00', '2021-09-01T08:15:00.5Z'],
     ['2021-09-01T01:00:00+05:30', '2021-08-31T19:30:00Z'],
     ['2021-09-01', '2021-09-01T00:00:00Z'],
-  ])('reads the date-time %j as UTC %j', (administrationDate, expected) => {
+  ])('reads the date-time %j as UTC %j', async (administrationDate, expected) => {
     const body = {
       assessmentReference: { assessmentIdentifier: 'ACT', namespace: 'uri://ed-fi.org/Assessment' },
       studentReference: { studentUniqueId: '604822' },
       studentAssessmentIdentifier: 'SA-1',
       administrationDate,
     };
-    expect(insertDocument('studentAssessments', body).administrationDate).toBe(expected);
+    expect((await insertDocument('studentAssessments', body)).administrationDate).toBe(expected);
   });
 });
 
@@ -244,38 +248,40 @@ describe('conversion failures (reported before attribute validation, Newtonsoft 
       '$.educationPlans[0].educationPlanDescriptor',
       "Error reading string. Unexpected token: StartArray. Path 'educationPlans[0].educationPlanDescriptor'.",
     ],
-  ])('reports %j', (change, path, message) => {
-    expect(insertErrors('studentSchoolAssociations', { ...enrollment(), ...change })).toEqual({ [path]: [message] });
+  ])('reports %j', async (change, path, message) => {
+    expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), ...change })).toEqual({
+      [path]: [message],
+    });
   });
 
-  it('reports only conversion failures when there are any', () => {
-    const errors = insertErrors('studentSchoolAssociations', {
+  it('reports only conversion failures when there are any', async () => {
+    const errors = await insertErrors('studentSchoolAssociations', {
       schoolReference: { schoolId: 'abc' },
       primarySchool: 'maybe',
     });
     expect(Object.keys(errors)).toEqual(['$.primarySchool', '$.schoolReference.schoolId']);
   });
 
-  it('reports an invalid time with the TimeSpan wording', () => {
+  it('reports an invalid time with the TimeSpan wording', async () => {
     const body = {
       bellScheduleName: 'Normal Schedule',
       schoolReference: { schoolId: 255901001 },
       classPeriods: [{ classPeriodReference: { classPeriodName: '01 - Traditional', schoolId: 255901001 } }],
       startTime: '25:00',
     };
-    expect(insertErrors('bellSchedules', body)).toEqual({
+    expect(await insertErrors('bellSchedules', body)).toEqual({
       '$.startTime': ["String '25:00' was not recognized as a valid TimeSpan. Path 'startTime'."],
     });
   });
 
-  it('reports an invalid date-time with the DateTime wording', () => {
+  it('reports an invalid date-time with the DateTime wording', async () => {
     const body = {
       assessmentReference: { assessmentIdentifier: 'ACT', namespace: 'uri://ed-fi.org/Assessment' },
       studentReference: { studentUniqueId: '604822' },
       studentAssessmentIdentifier: 'SA-1',
       administrationDate: 'yesterday',
     };
-    expect(insertErrors('studentAssessments', body)).toEqual({
+    expect(await insertErrors('studentAssessments', body)).toEqual({
       '$.administrationDate': ["Could not convert string to DateTime: yesterday. Path 'administrationDate'."],
     });
   });

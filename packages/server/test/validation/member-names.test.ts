@@ -21,23 +21,23 @@ function shapeErrors(endpoint: string, body: unknown, namespace = 'ed-fi'): Vali
 }
 
 describe('acronym member names', () => {
-  it('names URI with the ODS casing in a length message', () => {
-    expect(insertErrors('interventions', { ...minimal('interventions'), uris: [{ uri: 'a:b' }] })).toEqual({
+  it('names URI with the ODS casing in a length message', async () => {
+    expect(await insertErrors('interventions', { ...minimal('interventions'), uris: [{ uri: 'a:b' }] })).toEqual({
       '$.uris[0].uri': ['URI must be between 5 and 255 characters in length.'],
     });
   });
 
-  it('names CTEProgramServiceDescriptor and CIPCode inside a collection item', () => {
+  it('names CTEProgramServiceDescriptor and CIPCode inside a collection item', async () => {
     const body = { ...minimal('studentCTEProgramAssociations'), cteProgramServices: [{ cipCode: 'x'.repeat(121) }] };
-    expect(insertErrors('studentCTEProgramAssociations', body)).toEqual({
+    expect(await insertErrors('studentCTEProgramAssociations', body)).toEqual({
       '$.cteProgramServices[0].cipCode': ['CIPCode must be at most 120 characters in length.'],
       '$.cteProgramServices[0].cteProgramServiceDescriptor': ['CTEProgramServiceDescriptor is required.'],
     });
   });
 
-  it('names IDEAPartDescriptor when it is missing', () => {
+  it('names IDEAPartDescriptor when it is missing', async () => {
     const { ideaPartDescriptor: _omitted, ...body } = minimal('studentSpecialEducationProgramEligibilityAssociations');
-    expect(insertErrors('studentSpecialEducationProgramEligibilityAssociations', body)).toEqual({
+    expect(await insertErrors('studentSpecialEducationProgramEligibilityAssociations', body)).toEqual({
       '$.ideaPartDescriptor': ['IDEAPartDescriptor is required.'],
     });
   });
@@ -61,39 +61,41 @@ describe('acronym member names', () => {
 });
 
 describe('collection display names', () => {
-  it('keeps an acronym in the collection class name (InterventionURIs, StudentCTEProgramAssociationCTEProgramServices)', () => {
+  it('keeps an acronym in the collection class name (InterventionURIs, StudentCTEProgramAssociationCTEProgramServices)', async () => {
     const uri = { uri: 'https://example.org/a' };
-    expect(insertErrors('interventions', { ...minimal('interventions'), uris: [uri, uri] })).toEqual({
+    expect(await insertErrors('interventions', { ...minimal('interventions'), uris: [uri, uri] })).toEqual({
       '$.uris': [duplicateMessage('2nd', 'InterventionURIs')],
     });
     const service = {
       cteProgramServiceDescriptor: 'uri://ed-fi.org/CTEProgramServiceDescriptor#Architecture and Construction',
     };
     const body = { ...minimal('studentCTEProgramAssociations'), cteProgramServices: [service, service] };
-    expect(insertErrors('studentCTEProgramAssociations', body)).toEqual({
+    expect(await insertErrors('studentCTEProgramAssociations', body)).toEqual({
       '$.cteProgramServices': [duplicateMessage('2nd', 'StudentCTEProgramAssociationCTEProgramServices')],
     });
   });
 
-  it('pluralises the ODS entity, not the JSON singular (InterventionDiagnoses)', () => {
+  it('pluralises the ODS entity, not the JSON singular (InterventionDiagnoses)', async () => {
     const diagnosis = { diagnosisDescriptor: 'uri://ed-fi.org/DiagnosisDescriptor#Dropout Risk' };
-    expect(insertErrors('interventions', { ...minimal('interventions'), diagnoses: [diagnosis, diagnosis] })).toEqual({
+    expect(
+      await insertErrors('interventions', { ...minimal('interventions'), diagnoses: [diagnosis, diagnosis] }),
+    ).toEqual({
       '$.diagnoses': [duplicateMessage('2nd', 'InterventionDiagnoses')],
     });
   });
 
-  it('names a subclass collection after the superclass entity that owns it', () => {
+  it('names a subclass collection after the superclass entity that owns it', async () => {
     const code = {
       identificationCode: 'A1',
       educationOrganizationIdentificationSystemDescriptor:
         'uri://ed-fi.org/EducationOrganizationIdentificationSystemDescriptor#ACT',
     };
-    expect(insertErrors('schools', { ...minimal('schools'), identificationCodes: [code, code] })).toEqual({
+    expect(await insertErrors('schools', { ...minimal('schools'), identificationCodes: [code, code] })).toEqual({
       '$.identificationCodes': [duplicateMessage('2nd', 'EducationOrganizationIdentificationCodes')],
     });
   });
 
-  it('names a nested collection whose ODS table name is shortened by its full entity name', () => {
+  it('names a nested collection whose ODS table name is shortened by its full entity name', async () => {
     const provider = { staffReference: { staffUniqueId: 'S1' } };
     const service = {
       specialEducationProgramServiceDescriptor:
@@ -104,7 +106,7 @@ describe('collection display names', () => {
       ...minimal('studentSpecialEducationProgramAssociations'),
       specialEducationProgramServices: [service],
     };
-    expect(insertErrors('studentSpecialEducationProgramAssociations', body)).toEqual({
+    expect(await insertErrors('studentSpecialEducationProgramAssociations', body)).toEqual({
       '$.specialEducationProgramServices[0].providers': [
         duplicateMessage(
           '2nd',

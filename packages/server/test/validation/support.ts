@@ -20,31 +20,40 @@ export function resource(endpoint: string, namespace = 'ed-fi'): ResourceModel {
  * Descriptor types without default values (all of TPDM, a few of Ed-Fi) accept any well-formed URI here.
  */
 export const defaultDescriptors: DescriptorLookup = {
-  exists: (_namespace, descriptor, uri) => {
-    const values = getModelRegistry().descriptorValuesOf(descriptor);
-    const wanted = uri.toLowerCase();
-    return (
-      values.length === 0 || values.some((value) => `${value.namespace}#${value.codeValue}`.toLowerCase() === wanted)
-    );
-  },
+  exist: async (uris) => uris.map(({ descriptor, uri }) => isDefaultValue(descriptor, uri)),
 };
+
+function isDefaultValue(descriptor: string, uri: string): boolean {
+  const values = getModelRegistry().descriptorValuesOf(descriptor);
+  const wanted = uri.toLowerCase();
+  return (
+    values.length === 0 || values.some((value) => `${value.namespace}#${value.codeValue}`.toLowerCase() === wanted)
+  );
+}
 
 export function failureOf(result: ValidationResult): ValidationFailure {
   if (result.ok) throw new Error(`Expected a failure, got ${JSON.stringify(result.document)}`);
   return result.failure;
 }
 
+/** A POST validated with descriptor existence against the default values. */
+export function insertResult(endpoint: string, body: unknown, namespace = 'ed-fi'): Promise<ValidationResult> {
+  return validatorFor(resource(endpoint, namespace)).validateInsertWithDescriptors(body, defaultDescriptors);
+}
+
 /** The `validationErrors` of an insert that must fail data validation. */
-export function insertErrors(endpoint: string, body: unknown, namespace = 'ed-fi'): ValidationErrors {
-  const failure = failureOf(
-    validatorFor(resource(endpoint, namespace)).validateInsert(body, { descriptors: defaultDescriptors }),
-  );
+export async function insertErrors(endpoint: string, body: unknown, namespace = 'ed-fi'): Promise<ValidationErrors> {
+  const failure = failureOf(await insertResult(endpoint, body, namespace));
   expect(failure.kind).toBe('invalid-data');
   return failure.validationErrors ?? {};
 }
 
-export function insertDocument(endpoint: string, body: unknown, namespace = 'ed-fi'): Record<string, unknown> {
-  const result = validatorFor(resource(endpoint, namespace)).validateInsert(body, { descriptors: defaultDescriptors });
+export async function insertDocument(
+  endpoint: string,
+  body: unknown,
+  namespace = 'ed-fi',
+): Promise<Record<string, unknown>> {
+  const result = await insertResult(endpoint, body, namespace);
   if (!result.ok) throw new Error(`Expected success, got ${JSON.stringify(result.failure)}`);
   return result.document;
 }

@@ -1,20 +1,32 @@
 // Descriptor resolution during validation (contract §3.11): every descriptor URI in a document must name an existing
-// descriptor of the expected type. The lookup is supplied by the caller (a cache over the store).
+// descriptor of the expected type. The lookup is supplied by the caller (a cache over the store) and asked once per
+// document, with all of its URIs, so a store that must go to its database does so in one round trip.
 import { compilePathCollector, type ProjectNamespace, type ResourceModel } from '../index.js';
 import { messages } from './messages.js';
 import type { ValidationErrorsBuilder } from './validation-errors-builder.js';
 import type { JsonObject } from './validation-result.js';
 
+/** A descriptor URI as a document uses it: the descriptor resource it must name (e.g. `GradeLevelDescriptor`). */
+export interface DescriptorUri {
+  readonly namespace: ProjectNamespace;
+  readonly descriptor: string;
+  readonly uri: string;
+}
+
 export interface DescriptorLookup {
-  /** Whether a descriptor of this resource (e.g. `GradeLevelDescriptor`) exists with this URI, compared case-insensitively. */
-  exists(namespace: ProjectNamespace, descriptor: string, uri: string): boolean;
+  /** For each URI, in order, whether a descriptor of its resource exists with it, compared case-insensitively. */
+  exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]>;
 }
 
 export type DescriptorExistenceCheck = (
   document: JsonObject,
   lookup: DescriptorLookup,
   into: ValidationErrorsBuilder,
-) => void;
+) => Promise<void>;
+
+interface DescriptorUriAt extends DescriptorUri {
+  readonly path: string;
+}
 
 export function compileDescriptorExistenceCheck(resource: ResourceModel): DescriptorExistenceCheck {
   const uses = resource.descriptors.map((use) => ({
@@ -22,14 +34,24 @@ export function compileDescriptorExistenceCheck(resource: ResourceModel): Descri
     namespace: use.descriptorNamespace,
     descriptor: use.descriptor,
   }));
-  return (document, lookup, into) => {
+
+  function urisOf(document: JsonObject): DescriptorUriAt[] {
+    const found: DescriptorUriAt[] = [];
     for (const { collect, namespace, descriptor } of uses) {
       collect(document, (value, path) => {
         // A value without '#' was already reported by the shape check.
-        if (typeof value !== 'string' || !value.includes('#')) return;
-        if (!lookup.exists(namespace, descriptor, value))
-          into.add(path, messages.descriptorNotFound(descriptor, value));
+        if (typeof value === 'string' && value.includes('#')) found.push({ namespace, descriptor, uri: value, path });
       });
     }
+    return found;
+  }
+
+  return async (document, lookup, into) => {
+    const uris = urisOf(document);
+    if (uris.length === 0) return;
+    const exist = await lookup.exist(uris);
+    uris.forEach(({ descriptor, uri, path }, index) => {
+      if (!exist[index]) into.add(path, messages.descriptorNotFound(descriptor, uri));
+    });
   };
 }

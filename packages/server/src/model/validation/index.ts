@@ -2,8 +2,8 @@
 export { validatorFor } from './validator-registry.js';
 export { compileUnifiedValuesReader, type UnifiedValue, type UnifiedValuesReader } from './key-unification.js';
 export { convertDate, convertDateTime, convertTime } from './scalar-conversion.js';
-export type { ResourceValidator, ValidationOptions } from './resource-validator.js';
-export type { DescriptorLookup } from './descriptor-existence.js';
+export type { ResourceValidator } from './resource-validator.js';
+export type { DescriptorLookup, DescriptorUri } from './descriptor-existence.js';
 export type {
   JsonObject,
   JsonValue,

@@ -12,19 +12,24 @@ import { compileKeyUnificationCheck } from './key-unification.js';
 import { messages } from './messages.js';
 import { compileDocumentSchema } from './schema-compiler.js';
 import { ValidationErrorsBuilder } from './validation-errors-builder.js';
-import type { ValidationFailure, ValidationResult } from './validation-result.js';
-
-export interface ValidationOptions {
-  /** When given, descriptor URIs must exist (`XDescriptor value '…' does not exist.`); otherwise only their shape is checked. */
-  readonly descriptors?: DescriptorLookup;
-}
+import type { ResourceDocument, ValidationFailure, ValidationResult } from './validation-result.js';
 
 export interface ResourceValidator {
   readonly resource: ResourceModel;
-  /** POST: an `id` in the body is rejected. */
-  validateInsert(body: unknown, options?: ValidationOptions): ValidationResult;
-  /** PUT: an `id` in the body is ignored; the document carries the route's `id`. */
-  validateUpdate(body: unknown, id: string, options?: ValidationOptions): ValidationResult;
+  /** POST: an `id` in the body is rejected. Descriptor URIs are checked for their shape only. */
+  validateInsert(body: unknown): ValidationResult;
+  /** PUT: an `id` in the body is ignored; the document carries the route's `id`. Descriptor URIs: shape only. */
+  validateUpdate(body: unknown, id: string): ValidationResult;
+  /** POST, and every descriptor URI must exist (`XDescriptor value '…' does not exist.`), asked of `descriptors` once. */
+  validateInsertWithDescriptors(body: unknown, descriptors: DescriptorLookup): Promise<ValidationResult>;
+  /** PUT, and every descriptor URI must exist, asked of `descriptors` once. */
+  validateUpdateWithDescriptors(body: unknown, id: string, descriptors: DescriptorLookup): Promise<ValidationResult>;
+}
+
+/** A body read into a document and checked, up to descriptor existence; `errors` may already hold messages. */
+interface CheckedDocument {
+  readonly document: ResourceDocument;
+  readonly errors: ValidationErrorsBuilder;
 }
 
 function rejected(failure: ValidationFailure): ValidationResult {
@@ -57,13 +62,26 @@ function hasClientAssignedId(body: object): boolean {
   return false;
 }
 
+function resultOf({ document, errors }: CheckedDocument): ValidationResult {
+  return errors.isEmpty ? { ok: true, document } : rejected({ kind: 'invalid-data', validationErrors: errors.build() });
+}
+
+function settled(checked: ValidationResult | CheckedDocument): ValidationResult {
+  return 'ok' in checked ? checked : resultOf(checked);
+}
+
+function withRouteId(result: ValidationResult, id: string): ValidationResult {
+  return result.ok ? { ok: true, document: { id, ...result.document } } : result;
+}
+
 export function compileResourceValidator(resource: ResourceModel): ResourceValidator {
   const read = compileDocumentReader(resource.shape, resource.resourceName);
   const matchesSchema = compileDocumentSchema(resource);
   const checkKeyUnification = compileKeyUnificationCheck(resource);
   let checkDescriptors: DescriptorExistenceCheck | undefined;
 
-  function validate(body: unknown, isInsert: boolean, options: ValidationOptions | undefined): ValidationResult {
+  /** Everything but descriptor existence; a body that cannot become a document is settled here. */
+  function check(body: unknown, isInsert: boolean): ValidationResult | CheckedDocument {
     if (body === undefined || body === null) return emptyBody(isInsert);
     if (typeof body !== 'object' || Array.isArray(body)) return notAnObject(body, resource.resourceName);
     const { document, errors: conversionErrors } = read(body);
@@ -74,21 +92,27 @@ export function compileResourceValidator(resource: ResourceModel): ResourceValid
     const errors = new ValidationErrorsBuilder();
     if (!matchesSchema(document)) addAjvErrors(matchesSchema.errors ?? [], errors);
     checkKeyUnification?.(document, errors);
-    if (options?.descriptors) {
-      checkDescriptors ??= compileDescriptorExistenceCheck(resource);
-      checkDescriptors(document, options.descriptors, errors);
-    }
-    return errors.isEmpty
-      ? { ok: true, document }
-      : rejected({ kind: 'invalid-data', validationErrors: errors.build() });
+    return { document, errors };
+  }
+
+  async function validateWithDescriptors(
+    body: unknown,
+    isInsert: boolean,
+    descriptors: DescriptorLookup,
+  ): Promise<ValidationResult> {
+    const checked = check(body, isInsert);
+    if ('ok' in checked) return checked;
+    checkDescriptors ??= compileDescriptorExistenceCheck(resource);
+    await checkDescriptors(checked.document, descriptors, checked.errors);
+    return resultOf(checked);
   }
 
   return {
     resource,
-    validateInsert: (body, options) => validate(body, true, options),
-    validateUpdate: (body, id, options) => {
-      const result = validate(body, false, options);
-      return result.ok ? { ok: true, document: { id, ...result.document } } : result;
-    },
+    validateInsert: (body) => settled(check(body, true)),
+    validateUpdate: (body, id) => withRouteId(settled(check(body, false)), id),
+    validateInsertWithDescriptors: (body, descriptors) => validateWithDescriptors(body, true, descriptors),
+    validateUpdateWithDescriptors: async (body, id, descriptors) =>
+      withRouteId(await validateWithDescriptors(body, false, descriptors), id),
   };
 }

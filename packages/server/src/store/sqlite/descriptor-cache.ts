@@ -1,78 +1,75 @@
-// Every descriptor URI (case-folded) → doc_id, per descriptor resource, held in memory: answers validation's
-// existence checks synchronously and resolves descriptor edges without a query. Loaded on open and kept current by
-// this process's writes; other processes may write too, so a miss falls back to the database.
+// The descriptor cache over SQLite: loads the in-memory URI → doc_id maps on open and answers what memory misses
+// (descriptors another process wrote) from the database, synchronously for the writer and one query per batch for
+// validation's existence checks.
 import type Database from 'better-sqlite3';
-import type { ModelRegistry, ProjectNamespace } from '../../model/index.js';
-import type { DescriptorLookup } from '../../model/validation/index.js';
-import { DESCRIPTOR_TABLE, foldCase } from '../relational/table-layout.js';
+import type { ModelRegistry } from '../../model/index.js';
+import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
+import { InMemoryDescriptorCache, type DescriptorEntry, type DescriptorKey } from '../relational/descriptor-cache.js';
+import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
-interface DescriptorEntries {
-  readonly resourceId: number;
-  readonly docIds: Map<string, number>;
+const ENTRY_COLUMNS = 'resource_id AS resourceId, identity_key AS identityKey, doc_id AS docId';
+
+function entryKey({ resourceId, identityKey }: DescriptorKey): string {
+  return `${resourceId} ${identityKey}`;
 }
 
 export class DescriptorCache implements DescriptorLookup {
-  /** namespace → descriptor resource name → entries. */
-  readonly #byName = new Map<string, Map<string, DescriptorEntries>>();
-  readonly #byResourceId = new Map<number, DescriptorEntries>();
-  readonly #find: Database.Statement<[number, string], number>;
-  readonly #all: Database.Statement<[], { resource_id: number; identity_key: string; doc_id: number }>;
+  readonly #memory: InMemoryDescriptorCache;
+  readonly #all: Database.Statement<[], DescriptorEntry>;
+  /** Takes the wanted keys as a JSON array of `[resourceId, identityKey]` pairs. */
+  readonly #find: Database.Statement<[string], DescriptorEntry>;
 
   constructor(db: Database.Database, registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
-    for (const resource of registry.descriptorResources) {
-      const resourceId = resourceIds.get(`${resource.namespace}/${resource.endpoint}`);
-      if (resourceId === undefined) continue;
-      const entries = { resourceId, docIds: new Map<string, number>() };
-      this.#byResourceId.set(resourceId, entries);
-      let names = this.#byName.get(resource.namespace);
-      if (!names) this.#byName.set(resource.namespace, (names = new Map()));
-      names.set(resource.resourceName, entries);
-    }
-    this.#find = db
-      .prepare<[number, string], number>(
-        `SELECT doc_id FROM ${DESCRIPTOR_TABLE} WHERE resource_id = ? AND identity_key = ?`,
-      )
-      .pluck();
-    this.#all = db.prepare(`SELECT resource_id, identity_key, doc_id FROM ${DESCRIPTOR_TABLE}`);
+    this.#memory = new InMemoryDescriptorCache(registry, resourceIds);
+    this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${DESCRIPTOR_TABLE}`);
+    this.#find = db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM json_each(?) AS wanted JOIN ${DESCRIPTOR_TABLE} ` +
+        'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1',
+    );
   }
 
   load(): void {
-    for (const entries of this.#byResourceId.values()) entries.docIds.clear();
-    for (const row of this.#all.iterate())
-      this.#byResourceId.get(row.resource_id)?.docIds.set(row.identity_key, row.doc_id);
+    this.#memory.replaceAll(this.#all.iterate());
   }
 
-  exists(namespace: ProjectNamespace, descriptor: string, uri: string): boolean {
-    return this.docIdOf(namespace, descriptor, uri) !== undefined;
+  async exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]> {
+    const cached = this.#memory.existence(uris);
+    if (cached.misses.length === 0) return cached.exist;
+    return this.#memory.settle(cached, this.#docIdsOf(cached.misses));
   }
 
   docIdOf(namespace: string, descriptor: string, uri: string): number | undefined {
-    const entries = this.#byName.get(namespace)?.get(descriptor);
-    if (!entries) return undefined;
-    const key = foldCase(uri);
-    return entries.docIds.get(key) ?? this.#reload(entries, key);
+    const key = this.#memory.keyOf(namespace, descriptor, uri);
+    if (!key) return undefined;
+    return this.#memory.docIdOf(key) ?? this.#reload(key);
   }
 
-  remember(resourceId: number, key: string, docId: number): void {
-    this.#byResourceId.get(resourceId)?.docIds.set(key, docId);
+  remember(resourceId: number, identityKey: string, docId: number): void {
+    this.#memory.remember(resourceId, identityKey, docId);
   }
 
-  forget(resourceId: number, key: string): void {
-    this.#byResourceId.get(resourceId)?.docIds.delete(key);
+  forget(resourceId: number, identityKey: string): void {
+    this.#memory.forget(resourceId, identityKey);
   }
 
   /** Re-reads one URI after another process may have deleted or re-created it. */
   refresh(namespace: string, descriptor: string, uri: string): void {
-    const entries = this.#byName.get(namespace)?.get(descriptor);
-    if (!entries) return;
-    const key = foldCase(uri);
-    entries.docIds.delete(key);
-    this.#reload(entries, key);
+    const key = this.#memory.keyOf(namespace, descriptor, uri);
+    if (!key) return;
+    this.#memory.forget(key.resourceId, key.identityKey);
+    this.#reload(key);
   }
 
-  #reload(entries: DescriptorEntries, key: string): number | undefined {
-    const docId = this.#find.get(entries.resourceId, key);
-    if (docId !== undefined) entries.docIds.set(key, docId);
+  #reload(key: DescriptorKey): number | undefined {
+    const [docId] = this.#docIdsOf([key]);
+    if (docId !== undefined) this.#memory.remember(key.resourceId, key.identityKey, docId);
     return docId;
+  }
+
+  /** The stored doc_id of each key (undefined: not stored), in one query. */
+  #docIdsOf(keys: readonly DescriptorKey[]): (number | undefined)[] {
+    const wanted = JSON.stringify(keys.map(({ resourceId, identityKey }) => [resourceId, identityKey]));
+    const found = new Map(this.#find.all(wanted).map((entry) => [entryKey(entry), entry.docId]));
+    return keys.map((key) => found.get(entryKey(key)));
   }
 }

@@ -1,0 +1,95 @@
+// Every descriptor URI (case-folded) → doc_id, per descriptor resource, held in memory, whatever the SQL dialect: it
+// answers existence checks and resolves descriptor edges without a query. The store loads it, keeps it current with
+// its own writes and asks its database for what memory does not know (other processes write too).
+import type { ModelRegistry } from '../../model/index.js';
+import type { DescriptorUri } from '../../model/validation/index.js';
+import { foldCase } from './table-layout.js';
+
+/** A row of the descriptor table as the cache keeps it: the identity key is the case-folded URI. */
+export interface DescriptorEntry {
+  readonly resourceId: number;
+  readonly identityKey: string;
+  readonly docId: number;
+}
+
+/** Where a URI would be found in the descriptor table. */
+export interface DescriptorKey {
+  readonly resourceId: number;
+  readonly identityKey: string;
+}
+
+/** A URI memory did not know, at `index` of the asked list. */
+export interface DescriptorMiss extends DescriptorKey {
+  readonly index: number;
+}
+
+/** A batch answered from memory: `exist` is final except at the misses, which the database must answer. */
+export interface CachedExistence {
+  readonly exist: boolean[];
+  readonly misses: readonly DescriptorMiss[];
+}
+
+export class InMemoryDescriptorCache {
+  /** namespace → descriptor resource name → folded URI → doc_id. */
+  readonly #byName = new Map<string, Map<string, { resourceId: number; docIds: Map<string, number> }>>();
+  readonly #byResourceId = new Map<number, Map<string, number>>();
+
+  /** @param resourceIds resource id by `namespace/endpoint`; descriptor resources without one are never found. */
+  constructor(registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
+    for (const resource of registry.descriptorResources) {
+      const resourceId = resourceIds.get(`${resource.namespace}/${resource.endpoint}`);
+      if (resourceId === undefined) continue;
+      const docIds = new Map<string, number>();
+      this.#byResourceId.set(resourceId, docIds);
+      let names = this.#byName.get(resource.namespace);
+      if (!names) this.#byName.set(resource.namespace, (names = new Map()));
+      names.set(resource.resourceName, { resourceId, docIds });
+    }
+  }
+
+  /** Undefined when `descriptor` is not a stored descriptor resource of `namespace`. */
+  keyOf(namespace: string, descriptor: string, uri: string): DescriptorKey | undefined {
+    const entries = this.#byName.get(namespace)?.get(descriptor);
+    return entries && { resourceId: entries.resourceId, identityKey: foldCase(uri) };
+  }
+
+  docIdOf({ resourceId, identityKey }: DescriptorKey): number | undefined {
+    return this.#byResourceId.get(resourceId)?.get(identityKey);
+  }
+
+  remember(resourceId: number, identityKey: string, docId: number): void {
+    this.#byResourceId.get(resourceId)?.set(identityKey, docId);
+  }
+
+  forget(resourceId: number, identityKey: string): void {
+    this.#byResourceId.get(resourceId)?.delete(identityKey);
+  }
+
+  replaceAll(entries: Iterable<DescriptorEntry>): void {
+    for (const docIds of this.#byResourceId.values()) docIds.clear();
+    for (const { resourceId, identityKey, docId } of entries) this.remember(resourceId, identityKey, docId);
+  }
+
+  existence(uris: readonly DescriptorUri[]): CachedExistence {
+    const exist: boolean[] = [];
+    const misses: DescriptorMiss[] = [];
+    uris.forEach(({ namespace, descriptor, uri }, index) => {
+      const key = this.keyOf(namespace, descriptor, uri);
+      const found = key !== undefined && this.docIdOf(key) !== undefined;
+      exist.push(found);
+      if (key && !found) misses.push({ ...key, index });
+    });
+    return { exist, misses };
+  }
+
+  /** Completes a batch with the database's doc_ids for its misses (undefined: not there), remembering those found. */
+  settle({ exist, misses }: CachedExistence, docIds: readonly (number | undefined)[]): boolean[] {
+    misses.forEach(({ resourceId, identityKey, index }, missIndex) => {
+      const docId = docIds[missIndex];
+      if (docId === undefined) return;
+      this.remember(resourceId, identityKey, docId);
+      exist[index] = true;
+    });
+    return exist;
+  }
+}
