@@ -212,6 +212,30 @@ describe('SQLite store', () => {
     await store.close();
   });
 
+  it("answers a document's descriptor URIs at once: loaded ones from memory, another connection's from the file", async () => {
+    const file = join(directory, 'batched.db');
+    const writer = await opened(file);
+    await seedSampleDescriptors(writer);
+    const other = await opened(file);
+    const [namespace] = uri.ninthGrade.split('#') as [string];
+    await writer.seedDescriptors(resources.gradeLevelDescriptors, [
+      { namespace, codeValue: 'Eleventh grade', shortDescription: 'Eleventh' },
+      { namespace, codeValue: 'Twelfth grade', shortDescription: 'Twelfth' },
+    ]);
+    const asked = [
+      { namespace: 'ed-fi', descriptor: 'GradeLevelDescriptor', uri: uri.ninthGrade },
+      { namespace: 'ed-fi', descriptor: 'GradeLevelDescriptor', uri: `${namespace}#Eleventh grade` },
+      { namespace: 'ed-fi', descriptor: 'GradeLevelDescriptor', uri: `${namespace}#Twelfth grade`.toUpperCase() },
+      { namespace: 'ed-fi', descriptor: 'GradeLevelDescriptor', uri: `${namespace}#Thirteenth grade` },
+      { namespace: 'ed-fi', descriptor: 'SexDescriptor', uri: `${namespace}#Eleventh grade` },
+      { namespace: 'ed-fi', descriptor: 'NotADescriptor', uri: uri.ninthGrade },
+    ] as const;
+    const expected = [true, true, true, false, false, false];
+    expect(await other.descriptors.exist(asked)).toEqual(expected);
+    expect(await other.descriptors.exist(asked)).toEqual(expected);
+    expect(await other.descriptors.exist([])).toEqual([]);
+  });
+
   it('sees descriptors another connection added, and survives ones it deleted or re-created', async () => {
     const file = join(directory, 'shared.db');
     const writer = await opened(file);
