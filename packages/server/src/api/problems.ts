@@ -118,6 +118,15 @@ export const problemTypes = {
     status: 409,
     detail: 'The identifying value(s) of the item are the same as another item that already exists.',
   },
+  multiUserConflict: {
+    type: 'urn:ed-fi:api:data-conflict:multi-user-conflict',
+    title: 'Multi-User Conflict',
+    status: 409,
+    // The ODS's sentence, its grammar included.
+    detail:
+      'The item was modified or deleted by another user while processing the request. Resending this request will ' +
+      'either recreate the item, or introduce of copy with a different identifier.',
+  },
   optimisticLockFailed: {
     type: 'urn:ed-fi:api:optimistic-lock-failed',
     title: 'Optimistic Lock Failed',

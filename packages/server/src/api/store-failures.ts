@@ -42,6 +42,8 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
       });
     case 'cascade-limit-exceeded':
       return new ApiProblem('cascadeLimitExceeded', { errors: [error.message] });
+    case 'authorized-state-changed':
+      return new ApiProblem('multiUserConflict');
     case 'key-change-not-supported':
       return new ApiProblem('keyChangeNotSupported', {
         detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,

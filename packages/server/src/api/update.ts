@@ -1,4 +1,5 @@
 // PUT {resource}/{id}: full replacement of one item (contract §3.5): 204 with `Location` and `ETag`.
+import { writeAuthorizedState } from './authorized-write.js';
 import type { DataRequest, DataServices } from './data-request.js';
 import { emptyResponse, etagHeader, type DataResponse } from './data-response.js';
 import { documentWriteOf } from './document-write.js';
@@ -18,12 +19,18 @@ export async function updateDocument(
   const { resource } = request;
   const id = routeIdOf(routeId);
   const authorization = await services.authorize({ action: 'Update', resource, caller: request.caller });
-  const document = validUpdateDocument(resource, body, id, store.descriptors);
+  const document = await validUpdateDocument(resource, body, id, store.descriptors);
   const write = documentWriteOf(registry, resource, document);
-  const existing = await store.get(resource, id);
-  if (existing !== undefined) await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
-  await authorization.authorizeItem({ securables: write.securables }, 'proposed');
   const ifMatch = ifMatchOf(request.headers);
-  const outcome = await persisting('update', resource, () => store.update(id, write, { ifMatch }));
+  const outcome = await persisting('update', resource, () =>
+    writeAuthorizedState(async () => {
+      const existing = await store.get(resource, id);
+      if (existing !== undefined)
+        await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
+      await authorization.authorizeItem({ securables: write.securables }, 'proposed');
+      const authorizedEtag = existing?.etag ?? null;
+      return store.update(id, write, { ifMatch, authorizedEtag });
+    }),
+  );
   return emptyResponse(204, { Location: `${request.collectionUrl}/${outcome.id}`, ETag: etagHeader(outcome.etag) });
 }

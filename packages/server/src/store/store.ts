@@ -62,6 +62,13 @@ export interface UpsertOutcome extends WriteOutcome {
 export interface WriteOptions {
   /** The `If-Match` value with quotes trimmed; a mismatch with the stored etag fails the write. */
   readonly ifMatch?: string;
+  /**
+   * The stored state the caller authorized before writing: the etag of the item it read (by natural key for an
+   * upsert, by id for an update or delete), or null when it found none. Checked inside the write, under the write's
+   * lock: when another writer changed the item in between, the write fails with `authorized-state-changed` and
+   * changes nothing, so an item is never written on the strength of an authorization of another state.
+   */
+  readonly authorizedEtag?: string | null;
 }
 
 /** One equality filter of a list query: a query field and the value(s) already coerced to the field's type. */
@@ -264,7 +271,9 @@ export type StoreErrorKind =
   | 'dependent-item-exists'
   | 'non-unique-identity'
   | 'key-change-not-supported'
-  | 'cascade-limit-exceeded';
+  | 'cascade-limit-exceeded'
+  /** The item is no longer in the state the caller authorized (see `WriteOptions.authorizedEtag`). */
+  | 'authorized-state-changed';
 
 export class StoreError extends Error {
   constructor(

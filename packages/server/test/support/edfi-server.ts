@@ -3,10 +3,10 @@
 // when asked for.
 import type { ApiServer, InjectResponse } from '@edfi-api/framework';
 import { allowEveryAction } from '../../src/api/index.js';
-import { seedSchoolYears } from '../../src/cli/first-start.js';
 import { createEdFiApp } from '../../src/http/app.js';
 import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
 import { createClient, type NewClientOptions } from '../../src/security/index.js';
+import { seedSchoolYears } from '../../src/setup/first-start.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/index.js';
 
 export const BASE_PATH = '/v7.3/api';
@@ -37,6 +37,8 @@ export interface TestServerOptions {
   readonly enforceAuthorization?: boolean;
   /** With enforcement, the OwnershipBasedAuthorization feature too. */
   readonly ownershipBasedAuthorization?: boolean;
+  /** What the app gets instead of the store (a wrapper that interleaves other work, say); setup uses the store. */
+  readonly wrapStore?: (store: Store) => Store;
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -67,7 +69,7 @@ export async function startEdFiServer(options: TestServerOptions = {}): Promise<
   const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
   const authorize = options.enforceAuthorization === true ? undefined : allowEveryAction;
   const server = await createEdFiApp({
-    store,
+    store: options.wrapStore?.(store) ?? store,
     registry,
     logger: silentLogger,
     ownershipBasedAuthorization: options.ownershipBasedAuthorization ?? false,

@@ -1,7 +1,6 @@
 // Writes as the server itself (no authorization), for setting up data that authorization tests then read.
-import { allowEveryAction, upsertDocument } from '../../src/api/index.js';
+import { allowEveryAction, SYSTEM_CALLER, updateDocument, upsertDocument } from '../../src/api/index.js';
 import type { ModelRegistry } from '../../src/model/index.js';
-import { SYSTEM_CALLER } from '../../src/security/index.js';
 import type { Store } from '../../src/store/index.js';
 
 /** POSTs the document to `ed-fi/{endpoint}` and returns the item's id; an ownership token stamps it as that owner's. */
@@ -18,4 +17,19 @@ export async function systemPost(
   const request = { resource, caller: { ...SYSTEM_CALLER, ownershipTokenId }, collectionUrl: '', headers: {} };
   const response = await upsertDocument(services, request, { ...document });
   return String(response.headers?.Location).split('/').pop()!;
+}
+
+/** PUTs the document as the item `id` of `ed-fi/{endpoint}`; resolves once it is written. */
+export async function systemPut(
+  store: Store,
+  registry: ModelRegistry,
+  endpoint: string,
+  id: string,
+  document: object,
+): Promise<void> {
+  const resource = registry.getResource('ed-fi', endpoint);
+  if (resource === undefined) throw new Error(`No resource ed-fi/${endpoint}`);
+  const services = { store, registry, authorize: allowEveryAction };
+  const request = { resource, caller: SYSTEM_CALLER, collectionUrl: '', headers: {} };
+  await updateDocument(services, request, id, { ...document });
 }

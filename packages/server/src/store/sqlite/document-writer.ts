@@ -25,6 +25,7 @@ import { rewriteReferences, type ChangedTarget } from '../relational/reference-r
 import type { ResourceTable, StoredRow } from './resource-table.js';
 import { isConstraintViolation } from './sql-errors.js';
 import { etagOf } from '../relational/stored-documents.js';
+import { checkAuthorizedState, checkIfMatch } from '../relational/write-preconditions.js';
 import type { TableCatalog } from './table-catalog.js';
 import type { TrackedChangeLog, TrackedDocument } from './tracked-change-log.js';
 import type { EdOrgClosure } from './edorg-closure.js';
@@ -58,14 +59,11 @@ function changedDocument(resource: ResourceModel, docId: number, oldIdentityKey:
   return { resource, docId, oldIdentityKey, newValues };
 }
 
-/** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
-function normalizedIfMatch(ifMatch: string): string {
-  return ifMatch.trim().replace(/^"(.*)"$/, '$1');
-}
-
-function checkIfMatch(row: StoredRow, options: WriteOptions | undefined): void {
-  if (options?.ifMatch !== undefined && normalizedIfMatch(options.ifMatch) !== etagOf(row.change_version))
-    throw new StoreError('optimistic-lock-failed', 'The item has been modified by another user.');
+/** The item's preconditions, checked under the write lock: the authorized state, then If-Match. */
+function checkPreconditions(row: StoredRow, options: WriteOptions | undefined): void {
+  const etag = etagOf(row.change_version);
+  checkAuthorizedState(etag, options);
+  checkIfMatch(etag, options);
 }
 
 /** Unresolved references are reported only here, so not-found, If-Match and key-change failures take precedence. */
@@ -177,9 +175,12 @@ export class DocumentWriter {
     // The probe runs under the write lock (BEGIN IMMEDIATE), so no other writer can insert this key before the
     // insert below: the unique-violation retry a PostgreSQL store needs cannot arise here.
     const existing = table.findByKey.get(identityKey);
-    if (!existing) return this.#create(table, identityKey, prepared);
+    if (!existing) {
+      checkAuthorizedState(undefined, options);
+      return this.#create(table, identityKey, prepared);
+    }
     // If-Match only applies when the POST resolves to an existing item.
-    checkIfMatch(existing, options);
+    checkPreconditions(existing, options);
     return this.#replace(table, existing, prepared);
   }
 
@@ -187,7 +188,7 @@ export class DocumentWriter {
     const table = this.catalog.tableOf(prepared.write.resource);
     const existing = table.findByUuid.get(id);
     if (!existing) throw new StoreError('not-found', 'Resource to update was not found.');
-    checkIfMatch(existing, options);
+    checkPreconditions(existing, options);
     const identityKey = table.layout.identityKeyOf(prepared.write);
     if (identityKey !== existing.identity_key) return this.#changeIdentity(table, existing, identityKey, prepared);
     return this.#replace(table, existing, prepared);
@@ -299,7 +300,7 @@ export class DocumentWriter {
   #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
     const existing = table.findByUuid.get(id);
     if (!existing) throw new StoreError('not-found', 'Resource to delete was not found.');
-    checkIfMatch(existing, options);
+    checkPreconditions(existing, options);
     try {
       this.documents.delete(existing.doc_id);
     } catch (error) {
