@@ -4,6 +4,7 @@ import {
   compilePathGetter,
   type DocumentSecurables,
   type JsonPath,
+  type ModelRegistry,
   type PathGetter,
   type ResourceModel,
 } from '../../model/index.js';
@@ -81,5 +82,31 @@ export function trackedSecurablesOf(securables: DocumentSecurables): TrackedSecu
     staffUniqueIds: present(securables.staffs, 'string'),
     contactUniqueIds: present(securables.contacts, 'string'),
     namespaces: present(securables.namespaces, 'string'),
+  };
+}
+
+/** A document as a tracked change (deletion or key change) remembers it: as it was before the change. */
+export interface TrackedDocument {
+  readonly resourceId: number;
+  readonly uuid: string;
+  readonly identityKey: string;
+  readonly keyValues: KeyValues;
+  readonly securables: TrackedSecurables;
+}
+
+/** The key values and securables of a stored row's body. */
+export function trackedDocumentOf(
+  registry: ModelRegistry,
+  resource: ResourceModel,
+  resourceId: number,
+  row: { readonly uuid: string; readonly identity_key: string; readonly body: string },
+): TrackedDocument {
+  const body: unknown = JSON.parse(row.body);
+  return {
+    resourceId,
+    uuid: row.uuid,
+    identityKey: row.identity_key,
+    keyValues: keyValuesOf(resource, body),
+    securables: trackedSecurablesOf(registry.accessorsOf(resource).securablesOf(body)),
   };
 }

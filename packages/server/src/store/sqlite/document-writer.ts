@@ -4,9 +4,8 @@
 // Deletions and identity changes are logged in `tracked_change` in the same transaction; an identity change cascades
 // to every referrer (recursively where the reference is part of the referrer's identity).
 import type Database from 'better-sqlite3';
-import type { DocumentIdentity, ModelRegistry, ResourceModel } from '../../model/index.js';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
-  StoreError,
   tracksChanges,
   type DescriptorRow,
   type DocumentId,
@@ -16,20 +15,32 @@ import {
   type WriteOutcome,
 } from '../store.js';
 import type { DescriptorCache } from './descriptor-cache.js';
+import { descriptorSeedWrite } from '../relational/descriptor-seeds.js';
 import { newDocumentId } from '../relational/document-ids.js';
 import type { DocumentRegistry } from './document-registry.js';
 import type { EdgeTable, Referrer } from './reference-edges.js';
 import { withLinks, type Node } from '../relational/reference-links.js';
-import type { ReferenceResolver, ResolvedReferences, UnresolvedReference } from './reference-resolution.js';
-import { rewriteReferences, type ChangedTarget } from '../relational/reference-rewrite.js';
+import type { ReferenceResolver } from './reference-resolution.js';
+import type { ResolvedReferences, UnresolvedReference } from '../relational/resolved-references.js';
+import { rewriteReferences } from '../relational/reference-rewrite.js';
 import type { ResourceTable, StoredRow } from './resource-table.js';
 import { isConstraintViolation } from './sql-errors.js';
 import { etagOf } from '../relational/stored-documents.js';
 import { checkAuthorizedState, checkIfMatch } from '../relational/write-preconditions.js';
 import type { TableCatalog } from './table-catalog.js';
-import type { TrackedChangeLog, TrackedDocument } from './tracked-change-log.js';
+import type { TrackedChangeLog } from './tracked-change-log.js';
 import type { EdOrgClosure } from './edorg-closure.js';
-import { keyValuesOf, trackedSecurablesOf } from '../relational/tracked-values.js';
+import { keyValuesOf, trackedDocumentOf, type TrackedDocument } from '../relational/tracked-values.js';
+import {
+  cascadeLimitExceeded,
+  changedDocument,
+  dependentItemExists,
+  keyChangeNotSupported,
+  nonUniqueIdentity,
+  notFound,
+  resolvedOf,
+  type ChangedDocument,
+} from '../relational/write-rules.js';
 
 /** A write with its references resolved and its stored body (links included) serialized. */
 interface PreparedWrite {
@@ -44,19 +55,9 @@ interface Written {
   readonly identityKey: string;
 }
 
-/** A document whose natural key changed, whose referrers the cascade visits next. */
-interface ChangedDocument extends ChangedTarget {
-  readonly docId: number;
-}
-
 export interface DocumentWriterOptions {
   /** Most documents one identity update may rewrite by cascade. */
   readonly maxCascadeDocuments: number;
-}
-
-function changedDocument(resource: ResourceModel, docId: number, oldIdentityKey: string, identity: DocumentIdentity) {
-  const newValues = new Map(resource.identityPaths.map((path, index) => [path, identity.values[index]]));
-  return { resource, docId, oldIdentityKey, newValues };
 }
 
 /** The item's preconditions, checked under the write lock: the authorized state, then If-Match. */
@@ -64,14 +65,6 @@ function checkPreconditions(row: StoredRow, options: WriteOptions | undefined): 
   const etag = etagOf(row.change_version);
   checkAuthorizedState(etag, options);
   checkIfMatch(etag, options);
-}
-
-/** Unresolved references are reported only here, so not-found, If-Match and key-change failures take precedence. */
-function resolvedOf(prepared: PreparedWrite): ResolvedReferences {
-  const { resolution } = prepared;
-  if (!('missingTarget' in resolution)) return resolution;
-  const name = resolution.missingTarget;
-  throw new StoreError('unresolved-reference', `The referenced '${name}' item does not exist.`, [name]);
 }
 
 function unchanged(row: StoredRow): UpsertOutcome {
@@ -126,22 +119,7 @@ export class DocumentWriter {
 
   /** Inserts the descriptor values that are not stored yet, in one transaction; returns how many were added. */
   seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): number {
-    const accessors = this.registry.accessorsOf(resource);
-    const propertyNames = Object.keys(resource.shape.properties ?? {});
-    const prepared = values.map((value) => {
-      // The canonical body: model property order, absent members left out.
-      const fields: Record<string, unknown> = { ...value };
-      const body: Record<string, unknown> = {};
-      for (const name of propertyNames) if (fields[name] !== undefined) body[name] = fields[name];
-      return this.#prepare({
-        resource,
-        body,
-        identity: accessors.identityOf(body),
-        references: [],
-        descriptors: [],
-        securables: accessors.securablesOf(body),
-      });
-    });
+    const prepared = values.map((value) => this.#prepare(descriptorSeedWrite(this.registry, resource, value)));
     const created = this.#seed.immediate(this.catalog.tableOf(resource), prepared);
     for (const written of created) this.#remember(resource, written);
     return created.length;
@@ -187,7 +165,7 @@ export class DocumentWriter {
   #updateDocument(id: DocumentId, prepared: PreparedWrite, options: WriteOptions | undefined): Written {
     const table = this.catalog.tableOf(prepared.write.resource);
     const existing = table.findByUuid.get(id);
-    if (!existing) throw new StoreError('not-found', 'Resource to update was not found.');
+    if (!existing) throw notFound('update');
     checkPreconditions(existing, options);
     const identityKey = table.layout.identityKeyOf(prepared.write);
     if (identityKey !== existing.identity_key) return this.#changeIdentity(table, existing, identityKey, prepared);
@@ -197,14 +175,8 @@ export class DocumentWriter {
   /** PUT with a new natural key (contract §4.6): allowed on a few resources, and cascaded to every referrer. */
   #changeIdentity(table: ResourceTable, existing: StoredRow, identityKey: string, prepared: PreparedWrite): Written {
     const { resource } = table.layout;
-    if (!resource.allowIdentityUpdates) {
-      throw new StoreError(
-        'key-change-not-supported',
-        `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
-        [resource.resourceName],
-      );
-    }
-    const resolved = resolvedOf(prepared);
+    if (!resource.allowIdentityUpdates) throw keyChangeNotSupported(resource);
+    const resolved = resolvedOf(prepared.resolution);
     this.#refuseTakenKey(table, identityKey, existing.doc_id);
     const { body, identity } = prepared.write;
     const stamp = this.documents.nextStamp();
@@ -233,13 +205,8 @@ export class DocumentWriter {
       const changed = pending[index]!;
       const referrers = this.edges.documents.referrers(changed.docId);
       visited += referrers.length;
-      if (visited > this.options.maxCascadeDocuments) {
-        throw new StoreError(
-          'cascade-limit-exceeded',
-          `The identity change would cascade to more than ${this.options.maxCascadeDocuments} documents.`,
-          [root.resource.resourceName],
-        );
-      }
+      if (visited > this.options.maxCascadeDocuments)
+        throw cascadeLimitExceeded(this.options.maxCascadeDocuments, root.resource);
       for (const referrer of referrers) {
         const next = this.#rewriteReferrer(referrer, changed);
         if (next) pending.push(next);
@@ -270,13 +237,7 @@ export class DocumentWriter {
 
   #refuseTakenKey(table: ResourceTable, identityKey: string, docId: number): void {
     const holder = table.findByKey.get(identityKey);
-    if (holder && holder.doc_id !== docId) {
-      throw new StoreError(
-        'non-unique-identity',
-        'The identifying value(s) of the item are the same as another item that already exists.',
-        [table.layout.resource.resourceName],
-      );
-    }
+    if (holder && holder.doc_id !== docId) throw nonUniqueIdentity(table.layout.resource.resourceName);
   }
 
   #recordKeyChange(table: ResourceTable, before: StoredRow, newBody: unknown): void {
@@ -286,27 +247,21 @@ export class DocumentWriter {
 
   /** The document as a tracked change remembers it: key values and securables of the stored body. */
   #tracked(table: ResourceTable, row: StoredRow): TrackedDocument {
-    const { resource } = table.layout;
-    const body: unknown = JSON.parse(row.body);
-    return {
-      resourceId: table.resourceId,
-      uuid: row.uuid,
-      identityKey: row.identity_key,
-      keyValues: keyValuesOf(resource, body),
-      securables: trackedSecurablesOf(this.registry.accessorsOf(resource).securablesOf(body)),
-    };
+    return trackedDocumentOf(this.registry, table.layout.resource, table.resourceId, row);
   }
 
   #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
     const existing = table.findByUuid.get(id);
-    if (!existing) throw new StoreError('not-found', 'Resource to delete was not found.');
+    if (!existing) throw notFound('delete');
     checkPreconditions(existing, options);
     try {
       this.documents.delete(existing.doc_id);
     } catch (error) {
       if (!isConstraintViolation(error, 'FOREIGNKEY', 'TRIGGER')) throw error;
       const edges = table.layout.resource.isDescriptor ? this.edges.descriptors : this.edges.documents;
-      throw this.#dependentItemExists(edges.referrerResourceIds(existing.doc_id));
+      throw dependentItemExists(
+        edges.referrerResourceIds(existing.doc_id).map((id) => this.catalog.resourceById(id).resourceName),
+      );
     }
     this.edOrgs.deleted(table.layout.resource, JSON.parse(existing.body));
     if (tracksChanges(table.layout.resource))
@@ -314,17 +269,8 @@ export class DocumentWriter {
     return existing;
   }
 
-  #dependentItemExists(referrerResourceIds: readonly number[]): StoreError {
-    const names = [...new Set(referrerResourceIds.map((id) => this.catalog.resourceById(id).resourceName))].sort();
-    return new StoreError(
-      'dependent-item-exists',
-      `The requested action cannot be performed because this item is referenced by an existing '${names[0]}' item.`,
-      names,
-    );
-  }
-
   #create(table: ResourceTable, identityKey: string, prepared: PreparedWrite): Written {
-    const resolved = resolvedOf(prepared);
+    const resolved = resolvedOf(prepared.resolution);
     const stamp = this.documents.nextStamp();
     const docId = stamp.changeVersion;
     const id = newDocumentId();
@@ -345,7 +291,7 @@ export class DocumentWriter {
 
   /** Replaces the body when the stored body (links included) differs; otherwise writes nothing. */
   #replace(table: ResourceTable, existing: StoredRow, prepared: PreparedWrite): Written {
-    const resolved = resolvedOf(prepared);
+    const resolved = resolvedOf(prepared.resolution);
     const written = { docId: existing.doc_id, identityKey: existing.identity_key };
     if (prepared.bodyJson === existing.body) return { ...written, outcome: unchanged(existing) };
     const stamp = this.documents.nextStamp();
@@ -373,11 +319,7 @@ export class DocumentWriter {
         .register(write.superclassIdentity.key, docId, table.resourceId);
     } catch (error) {
       if (!isConstraintViolation(error, 'PRIMARYKEY', 'UNIQUE')) throw error;
-      throw new StoreError(
-        'non-unique-identity',
-        'The identifying value(s) of the item are the same as another item that already exists.',
-        [superclass.resourceName],
-      );
+      throw nonUniqueIdentity(superclass.resourceName);
     }
   }
 

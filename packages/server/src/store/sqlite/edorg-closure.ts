@@ -1,36 +1,12 @@
 // Keeps the ed-org closure inside each write transaction (storage design §3.6): an ed-org's parents are the ed-orgs
 // its root references name (School → LEA, LEA → ESC/SEA, department → parent, provider → organization, …).
 import type Database from 'better-sqlite3';
-import { compilePathGetter, type ModelRegistry, type PathGetter, type ResourceModel } from '../../model/index.js';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import { EdOrgHierarchy, sameParents } from '../relational/edorg-hierarchy.js';
 import { EDORG_CLOSURE_TABLE, EDORG_PARENT_TABLE } from '../relational/schema-plan.js';
 
-const EDUCATION_ORGANIZATION = 'EducationOrganization';
-
-interface EdOrgShape {
-  readonly idOf: PathGetter;
-  readonly parentsOf: readonly PathGetter[];
-}
-
-function isEdOrgTarget(registry: ModelRegistry, resource: ResourceModel['references'][number]): boolean {
-  if (resource.target === EDUCATION_ORGANIZATION) return true;
-  const target = registry.getResourceByName(resource.target, resource.targetNamespace);
-  return target?.superclass?.resourceName === EDUCATION_ORGANIZATION;
-}
-
-function edOrgShapeOf(registry: ModelRegistry, resource: ResourceModel): EdOrgShape | undefined {
-  const idPath = resource.identityPaths[0];
-  if (resource.superclass?.resourceName !== EDUCATION_ORGANIZATION || idPath === undefined) return undefined;
-  const parents = resource.references.filter(
-    (reference) => !reference.path.includes('[') && reference.fields.length === 1 && isEdOrgTarget(registry, reference),
-  );
-  return {
-    idOf: compilePathGetter(idPath),
-    parentsOf: parents.map((reference) => compilePathGetter(reference.fields[0]!.referencePath)),
-  };
-}
-
 export class EdOrgClosure {
-  readonly #shapes = new Map<ResourceModel, EdOrgShape | undefined>();
+  readonly #hierarchy: EdOrgHierarchy;
   readonly #parents: Database.Statement<[number], number>;
   readonly #deleteParents: Database.Statement<[number]>;
   readonly #insertParent: Database.Statement<[number, number]>;
@@ -45,6 +21,7 @@ export class EdOrgClosure {
     private readonly db: Database.Database,
     private readonly registry: ModelRegistry,
   ) {
+    this.#hierarchy = new EdOrgHierarchy(registry);
     this.#isEmpty = db.prepare<[], number>(`SELECT NOT EXISTS (SELECT 1 FROM ${EDORG_CLOSURE_TABLE})`).pluck();
     this.#parents = db
       .prepare<[number], number>(`SELECT parent_id FROM ${EDORG_PARENT_TABLE} WHERE child_id = ? ORDER BY parent_id`)
@@ -75,13 +52,13 @@ export class EdOrgClosure {
     this.db
       .transaction(() => {
         for (const resource of this.registry.allResources) {
-          if (this.#shapeOf(resource) === undefined) continue;
+          if (!this.#hierarchy.isEdOrg(resource)) continue;
           const bodies = this.db
             .prepare<[], string>(`SELECT body FROM ${tableOf(resource)}`)
             .pluck()
             .all();
           for (const body of bodies) {
-            const edOrg = this.#edOrgOf(resource, JSON.parse(body));
+            const edOrg = this.#hierarchy.edOrgOf(resource, JSON.parse(body));
             if (edOrg === undefined) continue;
             this.#insertSelf.run(edOrg.id, edOrg.id);
             for (const parent of edOrg.parents) this.#insertParent.run(edOrg.id, parent);
@@ -94,7 +71,7 @@ export class EdOrgClosure {
 
   /** A new ed-org is a leaf (nothing can reference it yet), so it only joins its parents' ancestors. */
   created(resource: ResourceModel, body: unknown): void {
-    const edOrg = this.#edOrgOf(resource, body);
+    const edOrg = this.#hierarchy.edOrgOf(resource, body);
     if (edOrg === undefined) return;
     this.#insertSelf.run(edOrg.id, edOrg.id);
     for (const parent of edOrg.parents) {
@@ -105,11 +82,10 @@ export class EdOrgClosure {
 
   /** Changed parents move a whole subtree; hierarchies are small, so the closure is rebuilt from the parent edges. */
   updated(resource: ResourceModel, body: unknown): void {
-    const edOrg = this.#edOrgOf(resource, body);
+    const edOrg = this.#hierarchy.edOrgOf(resource, body);
     if (edOrg === undefined) return;
     const before = this.#parents.all(edOrg.id);
-    if (before.length === edOrg.parents.length && before.every((parent, index) => parent === edOrg.parents[index]))
-      return;
+    if (sameParents(before, edOrg.parents)) return;
     this.#deleteParents.run(edOrg.id);
     for (const parent of edOrg.parents) this.#insertParent.run(edOrg.id, parent);
     this.#unlinkAll.run();
@@ -118,25 +94,9 @@ export class EdOrgClosure {
 
   /** A deleted ed-org has no children (references restrict the delete), so only its own rows go. */
   deleted(resource: ResourceModel, body: unknown): void {
-    const edOrg = this.#edOrgOf(resource, body);
+    const edOrg = this.#hierarchy.edOrgOf(resource, body);
     if (edOrg === undefined) return;
     this.#deleteParents.run(edOrg.id);
     this.#forget.run(edOrg.id, edOrg.id);
-  }
-
-  #shapeOf(resource: ResourceModel): EdOrgShape | undefined {
-    if (!this.#shapes.has(resource)) this.#shapes.set(resource, edOrgShapeOf(this.registry, resource));
-    return this.#shapes.get(resource);
-  }
-
-  #edOrgOf(resource: ResourceModel, body: unknown): { id: number; parents: number[] } | undefined {
-    const shape = this.#shapeOf(resource);
-    if (shape === undefined) return undefined;
-    const id = shape.idOf(body);
-    if (typeof id !== 'number') return undefined;
-    const parents = shape.parentsOf
-      .map((get) => get(body))
-      .filter((value): value is number => typeof value === 'number');
-    return { id, parents: [...new Set(parents)].sort((a, b) => a - b) };
   }
 }

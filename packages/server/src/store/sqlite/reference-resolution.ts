@@ -1,24 +1,12 @@
 // Resolves a write's references (one natural-key index seek each, against the target's table or its abstract identity
 // table) and descriptor URIs (from the in-memory cache) into edge targets and `link` objects. It runs before the write
 // takes the database lock; the edges' foreign keys catch a target deleted in between.
-import type { ModelRegistry, ReferenceModel, ResourceModel } from '../../model/index.js';
+import type { ModelRegistry, ReferenceModel } from '../../model/index.js';
 import type { DocumentWrite } from '../store.js';
 import type { DescriptorCache } from './descriptor-cache.js';
 import type { LinkSite, ResourceLink } from '../relational/reference-links.js';
+import { linkTo, type ResolvedReferences, type UnresolvedReference } from '../relational/resolved-references.js';
 import type { TableCatalog } from './table-catalog.js';
-
-export interface ResolvedReferences {
-  /** doc_ids of the referenced documents, deduplicated: the document's `ref_edge` set. */
-  readonly documents: Set<number>;
-  /** doc_ids of the referenced descriptors: the document's `descriptor_edge` set. */
-  readonly descriptors: Set<number>;
-  readonly links: LinkSite[];
-}
-
-export interface UnresolvedReference {
-  /** The first reference (then descriptor) target that does not exist, by resource name. */
-  readonly missingTarget: string;
-}
 
 interface ResolvedTarget {
   readonly docId: number;
@@ -26,10 +14,6 @@ interface ResolvedTarget {
 }
 
 type TargetLookup = (identityKey: string) => ResolvedTarget | undefined;
-
-function linkTo(resource: ResourceModel, uuid: string): ResourceLink {
-  return { rel: resource.resourceName, href: `/${resource.namespace}/${resource.endpoint}/${uuid}` };
-}
 
 export class ReferenceResolver {
   readonly #lookups = new Map<ReferenceModel, TargetLookup>();

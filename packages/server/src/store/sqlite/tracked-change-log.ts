@@ -1,18 +1,10 @@
 // Writes `tracked_change` rows: one per deletion (D) and per identity change (K), inside the write's transaction and
 // stamped with a change version of their own.
 import type Database from 'better-sqlite3';
-import type { KeyValues, TrackedSecurables } from '../store.js';
+import type { KeyValues } from '../store.js';
 import type { ChangeStamp } from './resource-table.js';
 import { TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
-
-/** The document as it was before the change. */
-export interface TrackedDocument {
-  readonly resourceId: number;
-  readonly uuid: string;
-  readonly identityKey: string;
-  readonly keyValues: KeyValues;
-  readonly securables: TrackedSecurables;
-}
+import type { TrackedDocument } from '../relational/tracked-values.js';
 
 type InsertParameters = [number, number, 'D' | 'K', string, string, string, string | null, string, string];
 
