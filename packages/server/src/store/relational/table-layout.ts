@@ -79,7 +79,8 @@ export function abstractIdentityLayout(abstract: AbstractResourceModel): Abstrac
   return { abstract, table: `${snakeCase(abstract.resourceName)}_identity` };
 }
 
-function shapeAt(resource: ResourceModel, path: JsonPath): PropertyShape {
+/** The model shape of the property at `path` (a simple member path). */
+export function shapeAt(resource: ResourceModel, path: JsonPath): PropertyShape {
   let shape: PropertyShape | undefined = resource.shape;
   for (const segment of parseJsonPath(path)) shape = shape?.properties?.[segment.name];
   if (!shape) throw new Error(`${resource.resourceName} has no property at ${path}`);

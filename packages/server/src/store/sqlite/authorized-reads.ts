@@ -1,17 +1,17 @@
-// GET by id with the caller's authorization answered in the same statement: the access predicate the lists use,
-// evaluated on the one row in its per-value (probe) form, next to the document.
+// GET by id with the caller's authorization answered in the same statement (relational/document-read-sql.ts).
 import type Database from 'better-sqlite3';
 import type { AccessFilter, AuthorizedDocument } from '../store.js';
 import {
   accessParametersOf,
   accessSignatureOf,
-  subjectColumnsOf,
   type AccessParameters,
   type AccessSql,
-} from './access-sql.js';
+} from '../relational/access-sql.js';
+import { authorizedReadSql } from '../relational/document-read-sql.js';
+import type { ResourceTableRef } from '../relational/resource-tables.js';
 import type { ReadRow } from '../relational/stored-documents.js';
-import type { ResourceTable } from './resource-table.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 
 type AuthorizedRow = ReadRow & { readonly authorized: number };
 
@@ -21,12 +21,12 @@ export class AuthorizedReads {
 
   constructor(
     private readonly db: Database.Database,
-    private readonly table: ResourceTable,
+    private readonly table: ResourceTableRef,
     private readonly access: AccessSql,
   ) {}
 
   get(id: string, filter: AccessFilter): AuthorizedDocument | undefined {
-    const row = this.#statementFor(filter).get(id, accessParametersOf(filter));
+    const row = this.#statementFor(filter).get(id, accessParametersOf(filter, sqliteDialect));
     return row && { document: toStoredDocument(row), authorized: row.authorized === 1 };
   }
 
@@ -34,9 +34,8 @@ export class AuthorizedReads {
     const signature = accessSignatureOf(filter);
     let statement = this.#statements.get(signature);
     if (statement === undefined) {
-      const predicate = this.access.predicateOf(filter, subjectColumnsOf(this.table.layout), false, 'probe');
       statement = this.db.prepare<[string, AccessParameters], AuthorizedRow>(
-        this.table.readByUuidSql(`, (${predicate}) AS authorized`),
+        authorizedReadSql(this.table, this.access, filter),
       );
       this.#statements.set(signature, statement);
     }

@@ -17,12 +17,13 @@ import type {
   TrackedChangeList,
   TrackedChangeQuery,
 } from '../store.js';
-import { AccessSql, jsonOfList } from './access-sql.js';
+import { AccessSql } from '../relational/access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
 import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from '../relational/schema-plan.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 import { TrackedChangeQueries } from './tracked-change-queries.js';
 
 export class DocumentReader {
@@ -34,7 +35,7 @@ export class DocumentReader {
   readonly #ownershipToken: Database.Statement<[string], number>;
   readonly #relationProbes = new Map<
     SubjectRelation,
-    Database.Statement<[{ claims: string; value: unknown }], number>
+    Database.Statement<[{ claims: unknown; value: unknown }], number>
   >();
 
   constructor(
@@ -42,7 +43,7 @@ export class DocumentReader {
     private readonly catalog: TableCatalog,
     registry: ModelRegistry,
   ) {
-    this.#access = new AccessSql(catalog, registry);
+    this.#access = new AccessSql(catalog, registry, sqliteDialect);
     this.#ownershipToken = db
       .prepare<[string], number>(
         `SELECT o.ownership_token FROM document d JOIN ${DOCUMENT_OWNER_TABLE} o ON o.doc_id = d.doc_id WHERE d.uuid = ?`,
@@ -78,7 +79,7 @@ export class DocumentReader {
   }
 
   relatedSubjects(educationOrganizationIds: readonly number[], probes: readonly SubjectProbe[]): boolean[] {
-    const claims = jsonOfList(educationOrganizationIds);
+    const claims = sqliteDialect.bindList(educationOrganizationIds);
     return probes.map(({ relation, value }) => this.#relationProbeOf(relation).get({ claims, value }) === 1);
   }
 
@@ -86,7 +87,7 @@ export class DocumentReader {
     let probe = this.#relationProbes.get(relation);
     if (probe === undefined) {
       probe = this.db
-        .prepare<[{ claims: string; value: unknown }], number>(
+        .prepare<[{ claims: unknown; value: unknown }], number>(
           `SELECT ${this.#access.relatedOf(relation, '@value', false, 'probe')}`,
         )
         .pluck();

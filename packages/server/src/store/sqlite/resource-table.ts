@@ -1,6 +1,7 @@
 // The prepared statements of one resource's table, built once from its layout: natural-key and id look-ups, reference
 // resolution, and row inserts and updates (with or without a new natural key).
 import type Database from 'better-sqlite3';
+import { documentReadSql } from '../relational/document-read-sql.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import type { TableLayout } from '../relational/table-layout.js';
 
@@ -33,8 +34,6 @@ export class ResourceTable {
   readonly findByUuid: Database.Statement<[string], StoredRow>;
   readonly findByDocId: Database.Statement<[number], StoredRow>;
   readonly read: Database.Statement<[string], ReadRow>;
-  /** The SELECT of a document by API id (one `?`), with extra result columns that may refer to the row as `r`. */
-  readonly readByUuidSql: (extraColumns?: string) => string;
   /** The target of a reference: its doc_id and API id, by natural key. */
   readonly resolve: Database.Statement<[string], ResolvedTarget>;
 
@@ -51,10 +50,7 @@ export class ResourceTable {
     this.findByKey = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}r.identity_key = ?`);
     this.findByUuid = db.prepare(`SELECT ${stored} FROM ${joined} WHERE ${scope}d.uuid = ?`);
     this.findByDocId = db.prepare(`SELECT ${stored} FROM ${joined} WHERE r.doc_id = ?`);
-    this.readByUuidSql = (extraColumns = '') =>
-      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns} FROM ${joined} ` +
-      `WHERE ${scope}d.uuid = ?`;
-    this.read = db.prepare(this.readByUuidSql());
+    this.read = db.prepare(documentReadSql(this, 'd.uuid'));
     this.resolve = db.prepare(`SELECT r.doc_id, d.uuid FROM ${joined} WHERE ${scope}r.identity_key = ?`);
 
     const insertColumns = [

@@ -2,9 +2,10 @@
 // and EXISTS over the association tables at query time, and the predicates that keep a row only when it is authorized.
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { AccessFilter, RelationshipRule, SubjectRelation } from '../store.js';
-import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
-import type { TableCatalog } from './table-catalog.js';
-import type { TableLayout } from '../relational/table-layout.js';
+import type { ResourceTables } from './resource-tables.js';
+import { DOCUMENT_OWNER_TABLE, EDORG_CLOSURE_TABLE, TRACKED_CHANGE_TABLE } from './schema-plan.js';
+import type { JsonStep, SqlDialect, SqlScalarType } from './sql-dialect.js';
+import type { TableLayout } from './table-layout.js';
 
 /** The SQL expressions of one row's securable values, by subject kind. */
 export interface SubjectExpressions {
@@ -17,30 +18,19 @@ export interface SubjectExpressions {
   readonly documentId?: string;
 }
 
-/** The named parameters every access predicate binds. */
+/** The named parameters an access predicate binds (`@claims`, `@prefixes`, `@owner`); lists as the dialect binds them. */
 export interface AccessParameters {
-  readonly claims: string;
-  readonly prefixes: string;
+  readonly claims: unknown;
+  readonly prefixes: unknown;
   readonly owner: number | null;
 }
 
 const NONE: readonly never[] = [];
-const jsonOfLists = new WeakMap<readonly unknown[], string>();
 
-/** A caller's claim lists are the same arrays on every request of its token: each is serialized once. */
-export function jsonOfList(values: readonly unknown[]): string {
-  let json = jsonOfLists.get(values);
-  if (json === undefined) {
-    json = JSON.stringify(values);
-    jsonOfLists.set(values, json);
-  }
-  return json;
-}
-
-export function accessParametersOf(filter: AccessFilter | undefined): AccessParameters {
+export function accessParametersOf(filter: AccessFilter | undefined, dialect: SqlDialect): AccessParameters {
   return {
-    claims: jsonOfList(filter?.educationOrganizationIds ?? NONE),
-    prefixes: jsonOfList(filter?.namespacePrefixes ?? NONE),
+    claims: dialect.bindList(filter?.educationOrganizationIds ?? NONE),
+    prefixes: dialect.bindList(filter?.namespacePrefixes ?? NONE),
     owner: filter?.ownershipTokenId ?? null,
   };
 }
@@ -84,24 +74,6 @@ const DIRECTIONS = {
   above: { claim: 'target_id', related: 'source_id' },
 } as const;
 
-/**
- * Whether `expression` is one of the caller's ed-orgs or related to one through the closure; a claim counts even when
- * no such ed-org is stored (as in the ODS).
- */
-function edOrgRelatedToClaims(expression: string, direction: keyof typeof DIRECTIONS, form: MembershipForm): string {
-  const { claim, related } = DIRECTIONS[direction];
-  if (form === 'set') {
-    return (
-      `${expression} IN (SELECT value FROM json_each(@claims) UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
-      `WHERE c.${claim} IN (SELECT value FROM json_each(@claims)))`
-    );
-  }
-  return (
-    `(EXISTS (SELECT 1 FROM json_each(@claims) j WHERE j.value = ${expression}) OR EXISTS (SELECT 1 FROM ` +
-    `${EDORG_CLOSURE_TABLE} c JOIN json_each(@claims) j ON c.${claim} = j.value WHERE c.${related} = ${expression}))`
-  );
-}
-
 interface Association {
   readonly table: string;
   readonly resourceId: number;
@@ -111,12 +83,12 @@ interface Association {
   readonly personColumns: Readonly<Record<'student' | 'staff' | 'contact', string | undefined>>;
 }
 
-function columnOf(catalog: TableCatalog, resource: ResourceModel, path: string | undefined): string | undefined {
+function columnOf(catalog: ResourceTables, resource: ResourceModel, path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   return catalog.tableOf(resource).layout.columns.find((column) => column.path === path)?.name;
 }
 
-function associationOf(catalog: TableCatalog, registry: ModelRegistry, endpoint: string): Association | undefined {
+function associationOf(catalog: ResourceTables, registry: ModelRegistry, endpoint: string): Association | undefined {
   const resource = registry.getResource('ed-fi', endpoint);
   if (resource === undefined) return undefined;
   const elements = resource.securableElements;
@@ -142,7 +114,11 @@ export class AccessSql {
   readonly #assignment: Association | undefined;
   readonly #studentContact: Association | undefined;
 
-  constructor(catalog: TableCatalog, registry: ModelRegistry) {
+  constructor(
+    catalog: ResourceTables,
+    registry: ModelRegistry,
+    private readonly dialect: SqlDialect,
+  ) {
     const association = (endpoint: string) => associationOf(catalog, registry, endpoint);
     this.#enrollment = association('studentSchoolAssociations');
     this.#responsibility = association('studentEducationOrganizationResponsibilityAssociations');
@@ -168,9 +144,9 @@ export class AccessSql {
       // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
       // instead of sorting every authorized row.
       case 'edOrgDescendant':
-        return edOrgRelatedToClaims(`+${expression}`, 'below', form);
+        return this.#edOrgRelatedToClaims(`+${expression}`, 'below', form);
       case 'edOrgAncestor':
-        return edOrgRelatedToClaims(`+${expression}`, 'above', form);
+        return this.#edOrgRelatedToClaims(`+${expression}`, 'above', form);
       case 'studentEnrollment':
         return people(this.#enrollment, 'student');
       case 'studentResponsibility':
@@ -195,9 +171,10 @@ export class AccessSql {
       conditions.push(`(${rules.join(' OR ')})`);
     }
     if (filter.namespacePrefixes !== undefined) {
+      const prefixes = this.dialect.valueList('prefixes', 'text', 'p');
       for (const namespace of subjects.namespaces) {
         conditions.push(
-          `EXISTS (SELECT 1 FROM json_each(@prefixes) p WHERE lower(substr(${namespace}, 1, length(p.value))) = lower(p.value))`,
+          `EXISTS (SELECT 1 FROM ${prefixes} WHERE lower(substr(${namespace}, 1, length(p.value))) = lower(p.value))`,
         );
       }
     }
@@ -206,7 +183,7 @@ export class AccessSql {
         `EXISTS (SELECT 1 FROM ${DOCUMENT_OWNER_TABLE} o WHERE o.doc_id = ${subjects.documentId} AND o.ownership_token = @owner)`,
       );
     }
-    return conditions.length === 0 ? '1' : conditions.join(' AND ');
+    return conditions.length === 0 ? this.dialect.true : conditions.join(' AND ');
   }
 
   #ruleOf(
@@ -231,7 +208,7 @@ export class AccessSql {
       ...(rule.contacts ? related(subjects.contacts, 'contact') : []),
     ];
     // A rule with no subject on this resource restricts nothing (the claims check already passed).
-    return conditions.length === 0 ? '1' : `(${conditions.join(' AND ')})`;
+    return conditions.length === 0 ? this.dialect.true : `(${conditions.join(' AND ')})`;
   }
 
   #personRelated(
@@ -242,23 +219,22 @@ export class AccessSql {
     form: MembershipForm,
   ): string {
     const column = association?.personColumns[person];
-    if (association === undefined || column === undefined) return '0';
+    if (association === undefined || column === undefined) return this.dialect.false;
     const alias = `${person}_${association.resourceId}`;
     const live =
       `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
-      `AND ${edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form)})`;
+      `AND ${this.#edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form)})`;
     if (!includingDeletes) return live;
-    const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
     const tombstone = `${alias}_deleted`;
+    const securable = (steps: JsonStep[], type: SqlScalarType) =>
+      this.dialect.jsonScalar(`${tombstone}.old_securables`, steps, type);
+    const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
+    const trackedEdOrg = securable(['educationOrganizationIds', association.edOrgName], 'integer');
     return (
       `(${live} OR EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
       `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${tombstone}.kind = 'D' ` +
-      `AND json_extract(${tombstone}.old_securables, '$.${tracked}[0]') = ${expression} ` +
-      `AND ${edOrgRelatedToClaims(
-        `json_extract(${tombstone}.old_securables, '$.educationOrganizationIds.${association.edOrgName}')`,
-        'below',
-        form,
-      )}))`
+      `AND ${securable([tracked, 0], 'text')} = ${expression} ` +
+      `AND ${this.#edOrgRelatedToClaims(trackedEdOrg, 'below', form)}))`
     );
   }
 
@@ -266,8 +242,27 @@ export class AccessSql {
     const association = this.#studentContact;
     const contact = association?.personColumns.contact;
     const student = association?.personColumns.student;
-    if (association === undefined || contact === undefined || student === undefined) return '0';
+    if (association === undefined || contact === undefined || student === undefined) return this.dialect.false;
     const studentRelated = this.#personRelated(this.#enrollment, 'student', `sca.${student}`, includingDeletes, form);
     return `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated})`;
+  }
+
+  /**
+   * Whether `expression` is one of the caller's ed-orgs or related to one through the closure; a claim counts even when
+   * no such ed-org is stored (as in the ODS).
+   */
+  #edOrgRelatedToClaims(expression: string, direction: keyof typeof DIRECTIONS, form: MembershipForm): string {
+    const { claim, related } = DIRECTIONS[direction];
+    const claims = (alias?: string) => this.dialect.valueList('claims', 'integer', alias);
+    if (form === 'set') {
+      return (
+        `${expression} IN (SELECT value FROM ${claims()} UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
+        `WHERE c.${claim} IN (SELECT value FROM ${claims()}))`
+      );
+    }
+    return (
+      `(EXISTS (SELECT 1 FROM ${claims('j')} WHERE j.value = ${expression}) OR EXISTS (SELECT 1 FROM ` +
+      `${EDORG_CLOSURE_TABLE} c JOIN ${claims('j')} ON c.${claim} = j.value WHERE c.${related} = ${expression}))`
+    );
   }
 }

@@ -1,0 +1,26 @@
+// The SQL that reads one stored document (the columns of a ReadRow): by API id or by natural key, optionally with the
+// answer to an access filter evaluated on the same row, in its per-value (probe) form.
+import type { AccessFilter } from '../store.js';
+import { subjectColumnsOf, type AccessSql } from './access-sql.js';
+import type { ResourceTableRef } from './resource-tables.js';
+import { DOCUMENT_TABLE } from './schema-plan.js';
+
+/** The look-up column: `d.uuid` is the API id, `r.identity_key` the natural key. */
+export type DocumentKey = 'd.uuid' | 'r.identity_key';
+
+/** One positional parameter: the key's value. `extraColumns` may refer to the row as `r`. */
+export function documentReadSql(table: ResourceTableRef, key: DocumentKey, extraColumns = ''): string {
+  const { layout, resourceId } = table;
+  // Shared tables hold several resources; the id is a literal because each statement serves one resource.
+  const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
+  return (
+    `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns} ` +
+    `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} = ?`
+  );
+}
+
+/** A read by API id that also answers whether the row passes `filter`, as the column `authorized`. */
+export function authorizedReadSql(table: ResourceTableRef, access: AccessSql, filter: AccessFilter): string {
+  const predicate = access.predicateOf(filter, subjectColumnsOf(table.layout), false, 'probe');
+  return documentReadSql(table, 'd.uuid', `, (${predicate}) AS authorized`);
+}

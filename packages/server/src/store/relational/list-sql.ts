@@ -1,0 +1,171 @@
+// The SQL of GET-many and partitions for one resource: equality filters compiled from the model's query fields (typed
+// columns where the layout has them, JSON paths otherwise), change-version and doc-id ranges and the access predicate,
+// ordered by doc_id. A selection's shape key names its statements, so a store prepares each shape once.
+import type { JsonPath } from '../../model/index.js';
+import type { AccessFilter, ChangeVersionRange, DocIdRange, QueryFilter } from '../store.js';
+import { accessSignatureOf, subjectColumnsOf, type AccessSql } from './access-sql.js';
+import type { ResourceTableRef } from './resource-tables.js';
+import { DOCUMENT_TABLE } from './schema-plan.js';
+import { memberSteps, type SqlDialect, type SqlScalarType } from './sql-dialect.js';
+import { foldCase, shapeAt, type SqlValue } from './table-layout.js';
+
+/** What a query selects: its filters and ranges, whichever are given. */
+export interface Selection {
+  readonly filters: readonly QueryFilter[];
+  readonly changeVersions?: ChangeVersionRange;
+  readonly docIds?: DocIdRange;
+  readonly access?: AccessFilter;
+}
+
+/** The statements of one shape of selection; each binds the shape's values first, then its own (see each). */
+export interface ListStatementsSql {
+  /** Then limit and offset. */
+  readonly select: string;
+  readonly count: string;
+  /** Then the partition count, again, and the minimum partition size. */
+  readonly partitions: string;
+}
+
+export interface ListShape {
+  /** Selections with equal keys share their statements. */
+  readonly key: string;
+  /** The filter and range values, positional; the access predicate binds its named parameters. */
+  readonly values: SqlValue[];
+  readonly statements: () => ListStatementsSql;
+}
+
+interface FieldPredicate {
+  readonly name: string;
+  readonly sql: string;
+  readonly bind: (value: QueryFilter['value']) => SqlValue;
+  /** Filters on the API id, which lives in `document`. */
+  readonly onDocument: boolean;
+}
+
+interface RangePredicate {
+  readonly sql: string;
+  readonly value: number;
+}
+
+/** The range bounds a selection gives, as predicates in a fixed order (part of the shape key). */
+function rangePredicatesOf(selection: Selection): RangePredicate[] {
+  const { changeVersions, docIds } = selection;
+  const predicates: RangePredicate[] = [];
+  if (changeVersions?.min !== undefined) predicates.push({ sql: 'r.change_version >= ?', value: changeVersions.min });
+  if (changeVersions?.max !== undefined) predicates.push({ sql: 'r.change_version <= ?', value: changeVersions.max });
+  if (docIds) predicates.push({ sql: 'r.doc_id >= ?', value: docIds.min }, { sql: 'r.doc_id <= ?', value: docIds.max });
+  return predicates;
+}
+
+const ID_PATH = '$.id';
+const DOCUMENT_JOIN = ` JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
+const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+const SCALAR_TYPES: Readonly<Record<string, SqlScalarType>> = {
+  integer: 'integer',
+  number: 'real',
+  boolean: 'boolean',
+};
+
+function bindScalar(value: QueryFilter['value']): SqlValue {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+function bindFolded(value: QueryFilter['value']): SqlValue {
+  return typeof value === 'string' ? foldCase(value) : bindScalar(value);
+}
+
+function byName(a: { field: FieldPredicate }, b: { field: FieldPredicate }): number {
+  return a.field.name < b.field.name ? -1 : a.field.name > b.field.name ? 1 : 0;
+}
+
+export class ListSql {
+  readonly #fields = new Map<string, FieldPredicate>();
+  readonly #from: string;
+  readonly #scope: string[];
+
+  constructor(
+    private readonly table: ResourceTableRef,
+    private readonly access: AccessSql,
+    private readonly dialect: SqlDialect,
+  ) {
+    const { layout, resourceId } = table;
+    this.#from = `${layout.table} r`;
+    this.#scope = layout.shared ? [`r.resource_id = ${resourceId}`] : [];
+    for (const [name, paths] of Object.entries(layout.resource.queryFields))
+      this.#fields.set(name.toLowerCase(), this.#compileField(name, paths));
+  }
+
+  shapeOf(selection: Selection): ListShape {
+    const ranges = rangePredicatesOf(selection);
+    const matched = selection.filters
+      .map((filter) => {
+        const field = this.#fields.get(filter.field.toLowerCase());
+        if (!field) throw new Error(`${this.table.layout.resource.resourceName} has no query field '${filter.field}'`);
+        return { field, value: filter.value };
+      })
+      .sort(byName);
+    const fields = matched.map(({ field }) => field);
+    const { access } = selection;
+    return {
+      key: [...fields.map((field) => field.name), ...ranges.map((range) => range.sql), accessSignatureOf(access)].join(
+        ',',
+      ),
+      values: [...matched.map(({ field, value }) => field.bind(value)), ...ranges.map((range) => range.value)],
+      statements: () => {
+        const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
+        if (access !== undefined)
+          conditions.push(this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false));
+        return this.#statements(
+          conditions,
+          fields.some((field) => field.onDocument),
+        );
+      },
+    };
+  }
+
+  #statements(predicates: readonly string[], filtersOnDocument: boolean): ListStatementsSql {
+    const conditions = [...this.#scope, ...predicates];
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
+    const numbered =
+      'SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, count(*) OVER () AS total ' +
+      `FROM ${this.#from}${countJoin}${where}`;
+    return {
+      select:
+        `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${this.#from}${DOCUMENT_JOIN}${where} ` +
+        'ORDER BY r.doc_id LIMIT ? OFFSET ?',
+      count: `SELECT count(*) FROM ${this.#from}${countJoin}${where}`,
+      // Every partition's first row: the partition size is `max(ceil(count / partitions), minimum size)`.
+      partitions:
+        `SELECT doc_id FROM ${this.dialect.derivedTable(numbered)} ` +
+        `WHERE (position - 1) % ${this.dialect.greatest('(total + ? - 1) / ?', '?')} = 0 ORDER BY doc_id`,
+    };
+  }
+
+  /**
+   * Several paths mean a unified key: the values are equal wherever present, so an always-present identity column
+   * decides alone, and otherwise the first present value does.
+   */
+  #compileField(name: string, paths: readonly JsonPath[]): FieldPredicate {
+    if (paths.length === 1 && paths[0] === ID_PATH)
+      return { name, sql: 'd.uuid = ?', bind: bindScalar, onDocument: true };
+    const { layout } = this.table;
+    const descriptorPaths = new Set(layout.resource.descriptors.map((use) => use.path));
+    const isDescriptor = paths.some((path) => descriptorPaths.has(path));
+    const columns = paths.map((path) => layout.columns.find((column) => column.path === path));
+    const identityColumn = columns.find((column) => column?.notNull);
+    const expressions = identityColumn
+      ? [`r.${identityColumn.name}`]
+      : paths.map((path, index) => {
+          const column = columns[index];
+          if (column) return `r.${column.name}`;
+          if (!SIMPLE_PATH.test(path)) throw new Error(`Query field ${name} has an unsupported path ${path}`);
+          const type = SCALAR_TYPES[shapeAt(layout.resource, path).type] ?? 'text';
+          const extracted = this.dialect.jsonScalar('r.body', memberSteps(path), type);
+          // Typed descriptor columns are stored folded already.
+          return isDescriptor ? this.dialect.caseFold(extracted) : extracted;
+        });
+    const expression = expressions.length === 1 ? expressions[0]! : `COALESCE(${expressions.join(', ')})`;
+    return { name, sql: `${expression} = ?`, bind: isDescriptor ? bindFolded : bindScalar, onDocument: false };
+  }
+}
