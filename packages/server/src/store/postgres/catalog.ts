@@ -1,7 +1,7 @@
 // Where each resource lives in the PostgreSQL store: its table layout and its `resource_type` id, both ways, and the
 // abstract identity tables. Built once on open from the plan and the registered resource ids.
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
-import { resourceKey, type LayoutPlan } from '../relational/schema-plan.js';
+import { resourceKey, resourcesById, type LayoutPlan } from '../relational/schema-plan.js';
 import type { AbstractIdentityLayout, TableLayout } from '../relational/table-layout.js';
 
 export interface ResourceTable {
@@ -13,17 +13,14 @@ export interface ResourceTable {
 export class PostgresCatalog {
   /** By model object, so the hot path needs no key string. */
   readonly #tables = new Map<ResourceModel, ResourceTable>();
-  readonly #resourcesById = new Map<number, ResourceModel>();
+  readonly #resourcesById: ReadonlyMap<number, ResourceModel>;
 
   constructor(
     private readonly plan: LayoutPlan,
     readonly resourceIds: ReadonlyMap<string, number>,
     registry: ModelRegistry,
   ) {
-    for (const resource of registry.allResources) {
-      const id = resourceIds.get(resourceKey(resource));
-      if (id !== undefined) this.#resourcesById.set(id, resource);
-    }
+    this.#resourcesById = resourcesById(registry, resourceIds);
   }
 
   tableOf(resource: ResourceModel): ResourceTable {

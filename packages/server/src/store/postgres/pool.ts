@@ -19,3 +19,27 @@ export function createPool(spec: PostgresConnectionSpec): pg.Pool {
   pool.on('error', () => {});
   return pool;
 }
+
+/** Runs `work` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** A connection of its own, outside the pool, configured like the pool's (snapshots hold one for minutes). */
+export function createClient(spec: PostgresConnectionSpec): pg.Client {
+  const client = new pg.Client({ connectionString: spec.connectionString, types: poolTypes });
+  // A dropped connection fails the next query that uses it; the event alone must not end the process.
+  client.on('error', () => {});
+  return client;
+}

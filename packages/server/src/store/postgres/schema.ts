@@ -33,6 +33,7 @@ import {
 } from '../relational/table-layout.js';
 import { ADMIN_SCHEMA_VERSION, ADMIN_SCHEMA_VERSION_KEY, migrateAdminSchema } from './admin/admin-schema.js';
 import { quoteIdentifier } from './connection-spec.js';
+import { inTransaction } from './pool.js';
 
 /** Bump when the generated DDL changes shape in a way the fingerprint alone should not hide. */
 const SCHEMA_VERSION = 1;
@@ -323,28 +324,19 @@ export async function migrateSchema(
   plan: PostgresSchemaPlan,
   registry: ModelRegistry,
 ): Promise<MigrationOutcome> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [MIGRATION_LOCK_CLASS, migrationLockKey(schema)]);
     const status = await statusOn(client, schema, plan);
-    if (status !== 'current') {
-      await createSchema(client, schema);
-      await client.query(tableSql(metaTable));
-      const meta = await readMeta(client);
-      if (meta.get(FINGERPRINT_KEY)?.text_value !== plan.fingerprint) await createObjects(client, schema, plan);
-      await migrateAdminSchema(client, meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value ?? 0);
-      await writeMeta(client, ADMIN_SCHEMA_VERSION_KEY, { value: ADMIN_SCHEMA_VERSION });
-      await registerResourceTypes(client, registry);
-    }
-    await client.query('COMMIT');
-    return status === 'current' ? 'current' : status === 'empty' ? 'created' : 'upgraded';
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    if (status === 'current') return 'current';
+    await createSchema(client, schema);
+    await client.query(tableSql(metaTable));
+    const meta = await readMeta(client);
+    if (meta.get(FINGERPRINT_KEY)?.text_value !== plan.fingerprint) await createObjects(client, schema, plan);
+    await migrateAdminSchema(client, meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value ?? 0);
+    await writeMeta(client, ADMIN_SCHEMA_VERSION_KEY, { value: ADMIN_SCHEMA_VERSION });
+    await registerResourceTypes(client, registry);
+    return status === 'empty' ? 'created' : 'upgraded';
+  });
 }
 
 async function createSchema(client: pg.ClientBase, schema: string): Promise<void> {

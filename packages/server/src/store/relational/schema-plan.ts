@@ -1,6 +1,6 @@
 // The logical schema every SQL store shares (storage design §3.2): the fixed tables' names and each resource's
 // layout, planned once from the model. Each dialect turns the plan into its own DDL.
-import type { ModelRegistry } from '../../model/index.js';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
   abstractIdentityLayout,
   DESCRIPTOR_TABLE,
@@ -23,6 +23,19 @@ export const CHANGE_VERSION_KEY = 'change_version';
 /** How resources are keyed in `resource_type` and in the plan. */
 export function resourceKey(resource: { readonly namespace: string; readonly endpoint: string }): string {
   return `${resource.namespace}/${resource.endpoint}`;
+}
+
+/** The resources by the ids a store registered for them (resources without an id are left out). */
+export function resourcesById(
+  registry: ModelRegistry,
+  resourceIds: ReadonlyMap<string, number>,
+): Map<number, ResourceModel> {
+  const byId = new Map<number, ResourceModel>();
+  for (const resource of registry.allResources) {
+    const id = resourceIds.get(resourceKey(resource));
+    if (id !== undefined) byId.set(id, resource);
+  }
+  return byId;
 }
 
 export interface LayoutPlan {

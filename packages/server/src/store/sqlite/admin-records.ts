@@ -8,29 +8,11 @@ import type {
   ClientDetails,
   SaveAccessTokenOptions,
 } from '../store.js';
+import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
 import { ApplicationRecords } from './admin/application-records.js';
 import { TokenRecords } from './admin/token-records.js';
 
-interface ClientRow {
-  readonly client_key: string;
-  readonly name: string;
-  readonly secret_hash: string;
-  readonly active: number;
-  readonly created_at: string;
-  readonly application_id: number | null;
-}
-
 type ClientValues = [string, string, string, number, string, number | null];
-
-function toClient(row: ClientRow): ApiClient {
-  return {
-    key: row.client_key,
-    name: row.name,
-    secretHash: row.secret_hash,
-    active: row.active === 1,
-    createdAt: row.created_at,
-  };
-}
 
 export class AdminRecords {
   readonly #applications: ApplicationRecords;
@@ -44,8 +26,7 @@ export class AdminRecords {
   constructor(db: Database.Database) {
     this.#applications = new ApplicationRecords(db);
     this.#tokens = new TokenRecords(db);
-    const clientColumns = 'client_key, name, secret_hash, active, created_at, application_id';
-    const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${clientColumns}) VALUES (?, ?, ?, ?, ?, ?)`);
+    const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${CLIENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
     this.#createClient = db.transaction((client: ApiClient, application?: ApplicationDefinition) => {
       const applicationId = application === undefined ? null : this.#applications.findOrCreate(application);
       insertClient.run(
@@ -57,8 +38,8 @@ export class AdminRecords {
         applicationId,
       );
     });
-    this.#findClient = db.prepare(`SELECT ${clientColumns} FROM client WHERE client_key = ?`);
-    this.#listClients = db.prepare(`SELECT ${clientColumns} FROM client ORDER BY client_key`);
+    this.#findClient = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client WHERE client_key = ?`);
+    this.#listClients = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client ORDER BY client_key`);
     this.#hasClients = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM client)').pluck();
     const deactivate = db.prepare<[string]>('UPDATE client SET active = 0 WHERE client_key = ?');
     this.#revokeClient = db.transaction((key: string) =>

@@ -1,6 +1,6 @@
-// Snapshot sessions (contract §4.7): per session, a reader over a connection pinned to the moment the session began.
-// A session lasts while it is used; the least recently used goes first when too many are open.
+// SQLite's snapshot sessions: the relational session policy over connections pinned to a moment, each with a reader.
 import type Database from 'better-sqlite3';
+import { SnapshotSessions as Sessions, type SnapshotSessionOptions } from '../relational/snapshot-sessions.js';
 import type { DocumentReader } from './document-reader.js';
 
 export interface Snapshot {
@@ -8,77 +8,19 @@ export interface Snapshot {
   readonly reader: DocumentReader;
 }
 
-export interface SnapshotSessionOptions {
-  /** Sessions kept at once; 0 disables snapshots. */
-  readonly max: number;
-  /** A session unused this long is released. */
-  readonly idleMs: number;
-}
-
-interface Session extends Snapshot {
-  lastUsed: number;
-}
-
 export class SnapshotSessions {
-  /** In order of last use, oldest first. */
-  readonly #sessions = new Map<string, Session>();
-  #sweeper: NodeJS.Timeout | undefined;
+  readonly #sessions: Sessions<Snapshot>;
 
-  constructor(
-    private readonly openSnapshot: () => Snapshot,
-    private readonly options: SnapshotSessionOptions,
-  ) {}
+  constructor(openSnapshot: () => Snapshot, options: SnapshotSessionOptions) {
+    this.#sessions = new Sessions({ open: openSnapshot, release: (snapshot) => snapshot.db.close() }, options);
+  }
 
   /** The session's reader, opened now when the session has none or a fresh one is asked for. */
   readerOf(session: string, fresh: boolean): DocumentReader | undefined {
-    if (this.options.max <= 0) return undefined;
-    const now = Date.now();
-    this.#releaseIdle(now);
-    let entry = this.#sessions.get(session);
-    if (entry) {
-      this.#sessions.delete(session);
-      if (fresh) {
-        entry.db.close();
-        entry = undefined;
-      }
-    }
-    if (!entry) {
-      for (const oldest of this.#sessions.keys()) {
-        if (this.#sessions.size < this.options.max) break;
-        this.#release(oldest);
-      }
-      entry = { ...this.openSnapshot(), lastUsed: now };
-    }
-    entry.lastUsed = now;
-    this.#sessions.set(session, entry);
-    this.#sweepWhileOpen();
-    return entry.reader;
+    return this.#sessions.snapshotOf(session, fresh)?.reader;
   }
 
   closeAll(): void {
-    for (const session of [...this.#sessions.keys()]) this.#release(session);
-  }
-
-  #releaseIdle(now: number): void {
-    for (const [session, entry] of this.#sessions) {
-      if (now - entry.lastUsed < this.options.idleMs) break;
-      this.#release(session);
-    }
-  }
-
-  #release(session: string): void {
-    this.#sessions.get(session)?.db.close();
-    this.#sessions.delete(session);
-    if (this.#sessions.size === 0 && this.#sweeper) {
-      clearInterval(this.#sweeper);
-      this.#sweeper = undefined;
-    }
-  }
-
-  /** Abandoned sessions must not pin the database forever, even when no other snapshot request comes. */
-  #sweepWhileOpen(): void {
-    if (this.#sweeper) return;
-    this.#sweeper = setInterval(() => this.#releaseIdle(Date.now()), this.options.idleMs);
-    this.#sweeper.unref();
+    this.#sessions.closeAll();
   }
 }

@@ -4,18 +4,15 @@ import type Database from 'better-sqlite3';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import { AbstractIdentityTable } from './abstract-identity-table.js';
 import { ResourceTable } from './resource-table.js';
+import { resourceKey, resourcesById } from '../relational/schema-plan.js';
 import type { SchemaPlan } from './schema.js';
-
-function resourceKey(resource: ResourceModel): string {
-  return `${resource.namespace}/${resource.endpoint}`;
-}
 
 export class TableCatalog {
   readonly #tables = new Map<string, ResourceTable>();
   /** The same tables by model object, so the hot path needs no key string. */
   readonly #tablesByModel = new Map<ResourceModel, ResourceTable>();
   readonly #abstractTables = new Map<string, AbstractIdentityTable>();
-  readonly #resourcesById = new Map<number, ResourceModel>();
+  readonly #resourcesById: ReadonlyMap<number, ResourceModel>;
 
   constructor(
     private readonly db: Database.Database,
@@ -23,10 +20,7 @@ export class TableCatalog {
     private readonly resourceIds: ReadonlyMap<string, number>,
     registry: ModelRegistry,
   ) {
-    for (const resource of registry.allResources) {
-      const id = resourceIds.get(resourceKey(resource));
-      if (id !== undefined) this.#resourcesById.set(id, resource);
-    }
+    this.#resourcesById = resourcesById(registry, resourceIds);
   }
 
   tableOf(resource: ResourceModel): ResourceTable {

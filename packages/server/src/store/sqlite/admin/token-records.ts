@@ -1,20 +1,7 @@
 // Access tokens: saved within the per-client limit, found while unexpired for active clients, purged once expired.
 import type Database from 'better-sqlite3';
 import type { AccessTokenRecord, SaveAccessTokenOptions } from '../../store.js';
-
-interface TokenRow {
-  readonly token_hash: string;
-  readonly client_key: string;
-  readonly expires_at: number;
-  readonly education_organization_id: number | null;
-}
-
-function toToken(row: TokenRow): AccessTokenRecord {
-  const token = { tokenHash: row.token_hash, clientKey: row.client_key, expiresAt: row.expires_at };
-  return row.education_organization_id === null
-    ? token
-    : { ...token, educationOrganizationId: row.education_organization_id };
-}
+import { TOKEN_COLUMNS, toToken, type TokenRow } from '../../relational/admin-rows.js';
 
 export class TokenRecords {
   readonly #save: Database.Transaction<(token: AccessTokenRecord, limit: number, now: number) => boolean>;
@@ -39,7 +26,7 @@ export class TokenRecords {
       return true;
     });
     this.#find = db.prepare(
-      'SELECT t.token_hash, t.client_key, t.expires_at, t.education_organization_id FROM access_token t ' +
+      `SELECT ${TOKEN_COLUMNS} FROM access_token t ` +
         'JOIN client c ON c.client_key = t.client_key WHERE t.token_hash = ? AND t.expires_at > ? AND c.active = 1',
     );
     this.#liveCounts = db.prepare(
