@@ -1,10 +1,8 @@
 // The authorization step of every data operation (contract §8): the claim check answers what the operation must still
 // enforce on the data, a store filter for reads of many items and a check of one item's securable values.
 import type { ClaimAction, DocumentSecurables, ResourceModel } from '../model/index.js';
-import type { Caller } from '../security/caller.js';
 import type { AccessFilter, DocumentId } from '../store/store.js';
-
-export type { Caller };
+import type { Caller } from './caller.js';
 
 export interface AuthorizationRequest {
   readonly action: ClaimAction;

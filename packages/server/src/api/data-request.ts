@@ -2,7 +2,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ModelRegistry, ResourceModel } from '../model/index.js';
 import type { Store } from '../store/store.js';
-import type { Authorize, Caller } from './authorization.js';
+import type { Authorize } from './authorization.js';
+import type { Caller } from './caller.js';
 
 export interface DataServices {
   readonly store: Store;

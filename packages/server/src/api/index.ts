@@ -15,10 +15,11 @@ export {
   type AuthorizedItem,
   type Authorize,
   type AuthorizationRequest,
-  type Caller,
   type DataPhase,
 } from './authorization.js';
+export { SYSTEM_CALLER, type Caller } from './caller.js';
 export type { DataRequest, DataServices, QueryParameters, ReadRequest } from './data-request.js';
 export type { DataResponse } from './data-response.js';
 export { ApiProblem, problemTypes, type ProblemName, type ProblemOptions, type ProblemType } from './problems.js';
+export { problemBody } from './problem-body.js';
 export { parseResourceId } from './resource-id.js';

@@ -2,7 +2,7 @@
 // writes that ask for a snapshot are refused with 405.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { SnapshotOptions, SnapshotReads, Store } from '../store/store.js';
-import type { Caller } from './authorization.js';
+import type { Caller } from './caller.js';
 import { ApiProblem } from './problems.js';
 
 export interface SnapshotRequest {

@@ -1,8 +1,8 @@
 // `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
 // once, since the store keeps only its hash.
 import { createClient, listClients, type ClientSummary, type NewClientOptions } from '../security/index.js';
+import { openStoreCreatingFolder } from '../setup/store-location.js';
 import type { Store } from '../store/store.js';
-import { openStoreCreatingFolder } from './store-location.js';
 
 type Print = (text: string) => void;
 

@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
 import { SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
+import { DEFAULT_STORE } from '../setup/store-location.js';
 import { jsonLogger } from './json-log.js';
 import {
   createClientCommand,
@@ -11,9 +12,9 @@ import {
   type ListClientsFlags,
   type RevokeClientFlags,
 } from './clients-command.js';
+import { registerExportCommand } from '../export/index.js';
 import { registerLoadCommands } from '../load/cli.js';
 import { serve, type ServeOptions } from './serve.js';
-import { DEFAULT_STORE } from './store-location.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
@@ -128,5 +129,6 @@ export function buildProgram(): Command {
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
 
   registerLoadCommands(program);
+  registerExportCommand(program);
   return program;
 }

@@ -1,5 +1,5 @@
 // The first-start message: where the API is, and the sandbox credentials, which are shown this one time only.
-import type { FirstStart } from './first-start.js';
+import type { FirstStart } from '../setup/first-start.js';
 
 export function sandboxBanner(baseUrl: string, firstStart: FirstStart): string {
   const { key, secret } = firstStart.sandbox;

@@ -5,12 +5,12 @@ import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApp } from '../http/app.js';
 import { normalizeBasePath } from '../http/meta/index.js';
 import { getModelRegistry } from '../model/index.js';
-import { prepareFirstStart, type FirstStart, type SeedMode } from './first-start.js';
+import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
+import { openStoreCreatingFolder } from '../setup/store-location.js';
 import { listen, type TlsFiles } from './http-listener.js';
 import type { JsonLogger } from './json-log.js';
 import { sandboxBanner } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';
-import { openStoreCreatingFolder } from './store-location.js';
 
 export interface ServeOptions {
   readonly port: number;

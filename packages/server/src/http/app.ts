@@ -3,12 +3,14 @@
 import { createServer, type ApiServer, type Logger, type ResponseObserver } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
-import { createAuthorizer, createBearerVerifier, oauthRoutes, tokenInfoRoutes } from '../security/index.js';
+import { createAuthorizer, createBearerVerifier } from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { dataRoutes } from './data/routes.js';
 import { metaRoutes, normalizeBasePath } from './meta/index.js';
+import { tokenInfoRoutes } from './oauth/token-info-route.js';
+import { oauthRoutes } from './oauth/token-route.js';
 import { createProblemRenderer } from './problem-details.js';
 
 export interface EdFiAppOptions {

@@ -1,5 +1,5 @@
-// Renders every error as the ODS does (contract §6.1, §6.3, §2.5): problem-details bodies in the property order
-// detail, type, title, status, correlationId, validationErrors, errors; framework errors mapped to their Ed-Fi problems.
+// Renders every error as the ODS does (contract §6.1, §6.3, §2.5): problem-details bodies (see api/problem-body.ts)
+// with the ODS's content types; framework errors mapped to their Ed-Fi problems.
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   InvalidInput,
@@ -12,7 +12,7 @@ import {
   type Logger,
   type ResponseLike,
 } from '@edfi-api/framework';
-import { ApiProblem } from '../api/index.js';
+import { ApiProblem, problemBody } from '../api/index.js';
 import { authenticationFailureOf, authorizationHeaderFailure } from './authentication-failure.js';
 import { correlationIdOf } from './correlation-id.js';
 import { unsupportedMediaType } from './media-type.js';
@@ -27,15 +27,7 @@ interface ProblemRequest {
 }
 
 export function renderProblem(problem: ApiProblem, correlationId: string): ResponseLike {
-  const body = JSON.stringify({
-    detail: problem.detail,
-    type: problem.problem.type,
-    title: problem.problem.title,
-    status: problem.problem.status,
-    correlationId,
-    validationErrors: problem.validationErrors,
-    errors: problem.errors,
-  });
+  const body = problemBody(problem, correlationId);
   const contentType = problem.raisedBeforeController ? MIDDLEWARE_CONTENT_TYPE : CONTROLLER_CONTENT_TYPE;
   return {
     status: problem.problem.status,

@@ -1,7 +1,7 @@
 // The `load` and `sample-data` commands of the `edfi-api` command line (commander).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_STORE } from '../cli/store-location.js';
 import { getModelRegistry } from '../model/index.js';
+import { DEFAULT_STORE } from '../setup/store-location.js';
 import { loadFiles, DEFAULT_PARALLEL_REQUESTS, type LoadSummary } from './load-files.js';
 import type { ProgressMode } from './progress/progress-display.js';
 import { summaryText } from './report/summary-text.js';

@@ -1,8 +1,9 @@
 // Opaque bearer tokens: 32 random lowercase hex digits, kept in the store only as a SHA-256 hash with their expiry and
 // scope, and the caller a presented token stands for.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Store } from '../store/store.js';
-import { callerFor, type Caller } from './caller.js';
+import type { Caller } from '../api/caller.js';
+import type { AccessTokenRecord, ClientApplication, Store } from '../store/store.js';
+import { grantOf } from './client-grants.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 1800;
 /** The ODS's shipped `BearerTokenPerClientLimit`. */
@@ -58,6 +59,21 @@ export interface TokenHolder {
   /** Epoch milliseconds. */
   readonly expiresAt: number;
 }
+
+/** What a token grants: its application's grant, narrowed to the token's scope when it has one. */
+function callerFor(token: AccessTokenRecord, application: ClientApplication | undefined): Caller {
+  const grant = grantOf(application);
+  const scope = token.educationOrganizationId;
+  return {
+    clientId: token.clientKey,
+    claimSetName: grant.claimSetName,
+    educationOrganizationIds: scope === undefined ? grant.educationOrganizationIds : [scope],
+    namespacePrefixes: grant.namespacePrefixes,
+    ownershipTokenId: grant.ownershipTokenId,
+    profileNames: grant.profileNames,
+  };
+}
+
 
 /** Who holds a normalized token: undefined when it is unknown, expired at `now` or its client inactive. */
 export async function findTokenHolder(

@@ -2,7 +2,7 @@
 // this process drops the client's cached tokens at once, other processes trust theirs until the cache TTL runs out.
 import { Token, Unauthorized, type BearerVerifier } from '@edfi-api/framework';
 import { findTokenHolder, normalizeAccessToken, type TokenHolderStore } from './access-tokens.js';
-import { claimsOf, type AccessTokenClaims } from './caller.js';
+import { claimsOf, type AccessTokenClaims } from './access-token-claims.js';
 
 export interface BearerVerifierOptions {
   /** How long a found token is trusted without asking the store again. Default 60 s; 0 disables the cache. */

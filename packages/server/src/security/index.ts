@@ -1,9 +1,19 @@
-// Public surface of security: API clients and their applications, the OAuth endpoints, the bearer-token verifier, the
-// caller it establishes and the claim-set policies.
+// Public surface of security: API clients and their applications, token grant and introspection (the OAuth endpoints'
+// logic; the routes are in http/oauth/), the bearer-token verifier, the caller it establishes and the claim-set policies.
 export { createBearerVerifier, type AccessTokenVerifier, type BearerVerifierOptions } from './bearer-verifier.js';
-export { callerOf, SYSTEM_CALLER, type AccessTokenClaims, type Caller } from './caller.js';
-export { oauthRoutes, type OAuthContext } from './oauth/token-route.js';
-export { tokenInfoRoutes, type TokenInfoContext } from './oauth/token-info-route.js';
+export { callerOf, type AccessTokenClaims } from './access-token-claims.js';
+export {
+  createTokenGrant,
+  type ClientCredentialsRequest,
+  type TokenGrant,
+  type TokenGrantContext,
+} from './oauth/token-grant.js';
+export {
+  createTokenIntrospection,
+  type TokenInfoContext,
+  type TokenIntrospection,
+} from './oauth/token-introspection.js';
+export type { TokenInfo } from './oauth/token-info.js';
 export {
   authenticateClient,
   createClient,

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Unauthorized, type ApiServer } from '@edfi-api/framework';
-import {
-  callerOf,
-  createBearerVerifier,
-  createClient,
-  hashAccessToken,
-  type Caller,
-} from '../../src/security/index.js';
+import type { Caller } from '../../src/api/index.js';
+import { callerOf, createBearerVerifier, createClient, hashAccessToken } from '../../src/security/index.js';
 import type { AccessTokenRecord, Store } from '../../src/store/store.js';
 import { BASE, memoryStore, requestToken, securedServer } from './support.js';
 

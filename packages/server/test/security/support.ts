@@ -1,14 +1,14 @@
 // Test support for security: a real store in memory, and a framework server with the OAuth routes and a protected
 // route echoing the caller its token stands for.
 import { createServer, route, type ApiServer } from '@edfi-api/framework';
+import { oauthRoutes } from '../../src/http/oauth/token-route.js';
 import { createProblemRenderer } from '../../src/http/problem-details.js';
 import {
   callerOf,
   createBearerVerifier,
-  oauthRoutes,
   type AccessTokenVerifier,
   type BearerVerifierOptions,
-  type OAuthContext,
+  type TokenGrantContext,
 } from '../../src/security/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
@@ -20,7 +20,7 @@ export function memoryStore(): Promise<Store> {
 
 export interface SecuredServerOptions {
   readonly verifier?: BearerVerifierOptions;
-  readonly oauth?: Omit<OAuthContext, 'store'>;
+  readonly oauth?: Omit<TokenGrantContext, 'store'>;
 }
 
 export interface SecuredServer {

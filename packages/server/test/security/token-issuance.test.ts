@@ -6,7 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiServer } from '@edfi-api/framework';
-import { createClient, type Caller } from '../../src/security/index.js';
+import type { Caller } from '../../src/api/index.js';
+import { createClient } from '../../src/security/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { BASE, requestToken, securedServer } from './support.js';
 

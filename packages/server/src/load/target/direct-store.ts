@@ -1,8 +1,8 @@
 // Opens a local store for a direct load: created and seeded like a first `serve` when new (default descriptors,
 // school years and a sandbox client, whose credentials the caller shows once), closed with the target.
-import { prepareFirstStart, type FirstStart } from '../../cli/first-start.js';
-import { openStoreCreatingFolder } from '../../cli/store-location.js';
 import type { ModelRegistry } from '../../model/index.js';
+import { prepareFirstStart, type FirstStart } from '../../setup/first-start.js';
+import { openStoreCreatingFolder } from '../../setup/store-location.js';
 import { createDirectTarget } from './direct-target.js';
 import type { LoadTarget } from './load-target.js';
 

@@ -1,12 +1,18 @@
 // The direct target: documents go through the API's own POST operation (validation, extraction, store write) in this
 // process, without HTTP or tokens, so an initial load runs as fast as the store allows and validates identically.
 import { randomUUID } from 'node:crypto';
-import { allowEveryAction, ApiProblem, upsertDocument, type DataRequest, type DataServices } from '../../api/index.js';
-import { renderProblem } from '../../http/problem-details.js';
+import {
+  allowEveryAction,
+  ApiProblem,
+  problemBody,
+  SYSTEM_CALLER,
+  upsertDocument,
+  type DataRequest,
+  type DataServices,
+} from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { JsonObject } from '../../model/validation/index.js';
 import type { Store } from '../../store/store.js';
-import { SYSTEM_CALLER } from '../../security/index.js';
 import type { LoadTarget, PostResult } from './load-target.js';
 
 export interface DirectTargetOptions {
@@ -19,10 +25,7 @@ export interface DirectTargetOptions {
 }
 
 function failureOf(error: unknown): PostResult {
-  if (error instanceof ApiProblem) {
-    const rendered = renderProblem(error, randomUUID());
-    return { status: rendered.status, body: rendered.body?.toString() ?? '' };
-  }
+  if (error instanceof ApiProblem) return { status: error.problem.status, body: problemBody(error, randomUUID()) };
   return { status: 500, body: JSON.stringify({ detail: error instanceof Error ? error.message : String(error) }) };
 }
 

@@ -1,7 +1,7 @@
 // The token_info body (contract §2.6): the caller's client, namespaces, education organizations, profiles, claim set,
 // and what the claim set grants on every resource and service, in the ODS's property order.
 import type { ClaimAction, ModelRegistry } from '../../model/index.js';
-import type { Caller } from '../caller.js';
+import type { Caller } from '../../api/caller.js';
 import { claimSetCatalogue, type ClaimSetPolicy } from '../claims/index.js';
 import type { EducationOrganizationDirectory, EducationOrganizationInfo } from './education-organization-info.js';
 

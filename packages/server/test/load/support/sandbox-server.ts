@@ -2,10 +2,10 @@
 // years, a sandbox client), reachable through injectFetch at BASE_URL.
 import type { ApiServer } from '@edfi-api/framework';
 import { allowEveryAction } from '../../../src/api/index.js';
-import { prepareFirstStart } from '../../../src/cli/first-start.js';
 import { createEdFiApp } from '../../../src/http/app.js';
 import { createHttpTarget, type LoadTarget } from '../../../src/load/index.js';
 import { getModelRegistry } from '../../../src/model/index.js';
+import { prepareFirstStart } from '../../../src/setup/first-start.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { injectFetch } from './inject-fetch.js';
 

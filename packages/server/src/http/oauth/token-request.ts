@@ -1,16 +1,10 @@
 // The request checks of the token endpoint in the ODS evaluation order (contract §2.3 rows 1–8).
 import { OAuthError } from '@edfi-api/framework';
+import type { ClientCredentialsRequest } from '../../security/index.js';
 import type { RequestFields } from './request-fields.js';
 
 export const TOKEN_REQUEST_FIELDS = ['client_id', 'client_secret', 'grant_type', 'scope'] as const;
 export type TokenRequestFields = RequestFields<(typeof TOKEN_REQUEST_FIELDS)[number]>;
-
-export interface ClientCredentialsRequest {
-  readonly clientId: string;
-  readonly clientSecret: string;
-  /** The requested scope as sent; undefined when none was requested. */
-  readonly scope: string | undefined;
-}
 
 interface PresentedCredentials {
   readonly clientId: string | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareFirstStart } from '../../src/cli/first-start.js';
 import { getModelRegistry } from '../../src/model/index.js';
+import { prepareFirstStart } from '../../src/setup/first-start.js';
 import { openStore } from '../../src/store/index.js';
 
 describe('the sandbox client of a first start', () => {

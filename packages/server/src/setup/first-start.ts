@@ -1,8 +1,8 @@
 // First start on an empty store: default descriptors, the school years and a sandbox client to try the API with (claim
 // set `Ed-Fi Sandbox`, the sandbox namespaces, the sample district's education organization unless told otherwise).
-import { allowEveryAction, upsertDocument, type DataServices } from '../api/index.js';
+import { allowEveryAction, SYSTEM_CALLER, upsertDocument, type DataServices } from '../api/index.js';
 import type { ModelRegistry } from '../model/index.js';
-import { createClient, SANDBOX_APPLICATION, SYSTEM_CALLER, type CreatedClient } from '../security/index.js';
+import { createClient, SANDBOX_APPLICATION, type CreatedClient } from '../security/index.js';
 import type { Store } from '../store/store.js';
 
 export type SeedMode = 'descriptors' | 'none';

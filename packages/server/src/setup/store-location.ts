@@ -1,4 +1,5 @@
-// Opens the store a CLI command names, first creating the folder of a SQLite file so a fresh checkout just works.
+// Opens the store a command names (serve, clients, direct loads), first creating the folder of a SQLite file so a
+// fresh checkout just works.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelRegistry } from '../model/index.js';

@@ -1,29 +1,7 @@
-// The caller of an API request as its access token establishes it: what authorization decides on (contract §8.1),
-// carried in the framework Token's claims and read back by `callerOf`.
+// The caller an access token establishes, carried in the framework Token's claims (written by the bearer verifier) and
+// read back by `callerOf` on bearer-authenticated routes.
 import type { RequestContext } from '@edfi-api/framework';
-import type { AccessTokenRecord, ClientApplication } from '../store/store.js';
-import { grantOf } from './client-grants.js';
-
-export interface Caller {
-  /** The client key. */
-  readonly clientId: string;
-  readonly claimSetName: string;
-  /** The application's education organizations, or only the one a scoped token was narrowed to. */
-  readonly educationOrganizationIds: readonly number[];
-  readonly namespacePrefixes: readonly string[];
-  readonly ownershipTokenId: number;
-  readonly profileNames: readonly string[];
-}
-
-/** The server itself (first-start seeding, direct loads), which only ever runs with `allowEveryAction`. */
-export const SYSTEM_CALLER: Caller = {
-  clientId: 'system',
-  claimSetName: '',
-  educationOrganizationIds: [],
-  namespacePrefixes: [],
-  ownershipTokenId: 0,
-  profileNames: [],
-};
+import type { Caller } from '../api/caller.js';
 
 /** The Caller under token_info's snake_case names, as the bearer verifier's Token claims. */
 export type AccessTokenClaims = {
@@ -34,19 +12,6 @@ export type AccessTokenClaims = {
   readonly ownership_token_id: number;
   readonly assigned_profiles: readonly string[];
 };
-
-export function callerFor(token: AccessTokenRecord, application: ClientApplication | undefined): Caller {
-  const grant = grantOf(application);
-  const scope = token.educationOrganizationId;
-  return {
-    clientId: token.clientKey,
-    claimSetName: grant.claimSetName,
-    educationOrganizationIds: scope === undefined ? grant.educationOrganizationIds : [scope],
-    namespacePrefixes: grant.namespacePrefixes,
-    ownershipTokenId: grant.ownershipTokenId,
-    profileNames: grant.profileNames,
-  };
-}
 
 export function claimsOf(caller: Caller): AccessTokenClaims {
   return {

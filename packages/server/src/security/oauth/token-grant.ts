@@ -1,16 +1,22 @@
-// POST /oauth/token: the client-credentials grant of contract §2, issuing opaque bearer tokens within the per-client
-// limit, optionally narrowed to one of the client's education organizations by `scope`.
-import { OAuthError, OAuthToken, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+// The client-credentials grant of contract §2 once the request has been read (rows 9–12 of §2.3): the client
+// authenticated, the requested scope checked against its application, and an opaque bearer token issued within the
+// per-client limit, optionally narrowed to one of the client's education organizations.
+import { OAuthError, OAuthToken } from '@edfi-api/framework';
 import { ApiProblem } from '../../api/problems.js';
 import type { Store } from '../../store/store.js';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, DEFAULT_TOKENS_PER_CLIENT, issueAccessToken } from '../access-tokens.js';
 import { grantOf } from '../client-grants.js';
 import { authenticateClient } from '../clients.js';
-import { readRequestFields } from './request-fields.js';
-import { checkTokenRequest, TOKEN_REQUEST_FIELDS } from './token-request.js';
 import { associatedScope, parseScope } from './token-scope.js';
 
-export interface OAuthContext {
+export interface ClientCredentialsRequest {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The requested scope as sent; undefined when none was requested. */
+  readonly scope: string | undefined;
+}
+
+export interface TokenGrantContext {
   readonly store: Pick<Store, 'findClient' | 'findClientApplication' | 'saveAccessToken'>;
   /** Default 1800 (the ODS's shipped 30 minutes). */
   readonly tokenLifetimeSeconds?: number;
@@ -19,6 +25,9 @@ export interface OAuthContext {
   /** Clock in epoch milliseconds (tests). */
   readonly now?: () => number;
 }
+
+/** The token, or the OAuth error the ODS answers; throws the 429 problem when the client holds too many tokens. */
+export type TokenGrant = (request: ClientCredentialsRequest) => Promise<OAuthToken | OAuthError>;
 
 function tooManyTokens(limit: number): ApiProblem {
   return new ApiProblem('tooManyTokens', {
@@ -29,7 +38,7 @@ function tooManyTokens(limit: number): ApiProblem {
   });
 }
 
-export function oauthRoutes(context: OAuthContext): RouteDefinition[] {
+export function createTokenGrant(context: TokenGrantContext): TokenGrant {
   const { store } = context;
   const lifetime = context.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
   const limit = context.tokensPerClient ?? DEFAULT_TOKENS_PER_CLIENT;
@@ -42,11 +51,7 @@ export function oauthRoutes(context: OAuthContext): RouteDefinition[] {
     return associatedScope(id, grantOf(await store.findClientApplication(clientKey)).educationOrganizationIds);
   }
 
-  async function issueToken(ctx: RequestContext): Promise<OAuthToken | OAuthError> {
-    const fields = await readRequestFields(ctx, TOKEN_REQUEST_FIELDS);
-    if (fields === undefined) return new OAuthError('invalid_request');
-    const request = checkTokenRequest(ctx.headers.authorization, fields);
-    if (request instanceof OAuthError) return request;
+  return async (request) => {
     const client = await authenticateClient(store, request.clientId, request.clientSecret);
     if (client === undefined) return new OAuthError('invalid_client', undefined, 401);
     const { scope } = request;
@@ -66,7 +71,5 @@ export function oauthRoutes(context: OAuthContext): RouteDefinition[] {
       token_type: 'bearer',
       ...(scope === undefined ? {} : { scope: scope.trim() }),
     });
-  }
-
-  return [route.post('/oauth/token', { auth: ['none'], summary: 'Client-credentials access token' }, issueToken)];
+  };
 }

@@ -1,0 +1,23 @@
+// Who calls the API: what authorization decides on (contract §8.1). The security layer establishes it from an access
+// token; the server's own writes (first-start seeding, direct loads) use SYSTEM_CALLER.
+
+export interface Caller {
+  /** The client key. */
+  readonly clientId: string;
+  readonly claimSetName: string;
+  /** The application's education organizations, or only the one a scoped token was narrowed to. */
+  readonly educationOrganizationIds: readonly number[];
+  readonly namespacePrefixes: readonly string[];
+  readonly ownershipTokenId: number;
+  readonly profileNames: readonly string[];
+}
+
+/** The server itself (first-start seeding, direct loads), which only ever runs with `allowEveryAction`. */
+export const SYSTEM_CALLER: Caller = {
+  clientId: 'system',
+  claimSetName: '',
+  educationOrganizationIds: [],
+  namespacePrefixes: [],
+  ownershipTokenId: 0,
+  profileNames: [],
+};

@@ -1,0 +1,16 @@
+// POST /oauth/token_info: introspection of one of the caller's own tokens (contract §2.6).
+import { json, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+import { callerOf, createTokenIntrospection, type TokenInfoContext } from '../../security/index.js';
+import { readRequestFields } from './request-fields.js';
+
+export function tokenInfoRoutes(context: TokenInfoContext): RouteDefinition[] {
+  const introspect = createTokenIntrospection(context);
+
+  async function describeToken(ctx: RequestContext) {
+    const fields = await readRequestFields(ctx, ['token']);
+    const info = await introspect(fields?.token, callerOf(ctx));
+    return json(info, { headers: { 'Cache-Control': 'no-cache, no-store' } });
+  }
+
+  return [route.post('/oauth/token_info', { auth: ['bearer'], summary: 'Access token introspection' }, describeToken)];
+}

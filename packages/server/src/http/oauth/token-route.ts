@@ -1,0 +1,20 @@
+// POST /oauth/token: the client-credentials grant of contract §2; reads and checks the request (§2.3 rows 1–8), then
+// lets security grant the token.
+import { OAuthError, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+import { createTokenGrant, type TokenGrantContext } from '../../security/index.js';
+import { readRequestFields } from './request-fields.js';
+import { checkTokenRequest, TOKEN_REQUEST_FIELDS } from './token-request.js';
+
+export function oauthRoutes(context: TokenGrantContext): RouteDefinition[] {
+  const grant = createTokenGrant(context);
+
+  async function issueToken(ctx: RequestContext) {
+    const fields = await readRequestFields(ctx, TOKEN_REQUEST_FIELDS);
+    if (fields === undefined) return new OAuthError('invalid_request');
+    const request = checkTokenRequest(ctx.headers.authorization, fields);
+    if (request instanceof OAuthError) return request;
+    return grant(request);
+  }
+
+  return [route.post('/oauth/token', { auth: ['none'], summary: 'Client-credentials access token' }, issueToken)];
+}
