@@ -74,7 +74,6 @@ function callerFor(token: AccessTokenRecord, application: ClientApplication | un
   };
 }
 
-
 /** Who holds a normalized token: undefined when it is unknown, expired at `now` or its client inactive. */
 export async function findTokenHolder(
   store: TokenHolderStore,
