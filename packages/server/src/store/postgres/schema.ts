@@ -3,7 +3,9 @@
 // columns differ, records a fingerprint of the DDL, registers the resource types.
 //
 // Types: SQLite INTEGER → bigint (resource ids → integer, as `resource_type` hands them out), REAL → double precision,
-// TEXT → text COLLATE "C" (case folding is the application's job, so every comparison is bytewise). Identifiers longer
+// TEXT → text; the key columns (identity keys, uuids) are COLLATE "C": the application folds case itself, so they
+// compare bytewise, which is also the fastest index order. Other text keeps the database's collation, so lower() on
+// it folds beyond ASCII. Identifiers longer
 // than PostgreSQL's 63 bytes would be cut, and cut names collide (two long reference columns of one table), so they
 // are shortened with a hash; the plan's layouts carry these physical names, so SQL must take its table and column
 // names from this plan (through the catalog), never from relational/table-layout.ts directly.
@@ -44,7 +46,8 @@ const FINGERPRINT_KEY = 'schema_fingerprint';
 const MIGRATION_LOCK_CLASS = 0x45644669;
 const MAX_IDENTIFIER_BYTES = 63;
 
-type ColumnType = 'bigint' | 'integer' | 'double precision' | 'text';
+/** `key` is text COLLATE "C". */
+type ColumnType = 'bigint' | 'integer' | 'double precision' | 'text' | 'key';
 
 interface Column {
   readonly name: string;
@@ -93,7 +96,7 @@ const index = (table: string, columns: readonly string[]): Index => ({
 const documentReference = `REFERENCES ${DOCUMENT_TABLE} (doc_id) ON DELETE CASCADE`;
 
 const metaTable = table(META_TABLE, [
-  column('key', 'text', true, 'PRIMARY KEY'),
+  column('key', 'key', true, 'PRIMARY KEY'),
   // Numbers (the change-version counter, schema versions) in `value`, the fingerprint in `text_value`.
   column('value', 'bigint', false),
   column('text_value', 'text', false),
@@ -134,14 +137,14 @@ const baseTables: readonly Table[] = [
   table(DOCUMENT_TABLE, [
     column('doc_id', 'bigint', true, `PRIMARY KEY DEFAULT nextval('${DOCUMENT_TABLE}_doc_id_seq')`),
     column('resource_id', 'integer', true),
-    column('uuid', 'text', true, 'UNIQUE'),
+    column('uuid', 'key', true, 'UNIQUE'),
   ]),
   table(TRACKED_CHANGE_TABLE, [
     column('change_version', 'bigint', true, 'PRIMARY KEY'),
     column('resource_id', 'integer', true),
     column('kind', 'text', true, "CHECK (kind IN ('D', 'K'))"),
-    column('uuid', 'text', true),
-    column('old_identity_key', 'text', true),
+    column('uuid', 'key', true),
+    column('old_identity_key', 'key', true),
     column('old_key', 'text', true),
     column('new_key', 'text', false),
     column('old_securables', 'text', true),
@@ -176,7 +179,7 @@ function resourceTable(layout: TableLayout): Table {
     [
       column('doc_id', 'bigint', true, `PRIMARY KEY ${documentReference}`),
       ...(shared ? [column('resource_id', 'integer', true)] : []),
-      column('identity_key', 'text', true, shared ? undefined : 'UNIQUE'),
+      column('identity_key', 'key', true, shared ? undefined : 'UNIQUE'),
       ...columns.map((typed) => column(typed.name, columnTypes[typed.sqlType], typed.notNull)),
       column('change_version', 'bigint', true),
       column('last_modified', 'text', true),
@@ -197,15 +200,20 @@ function resourceIndexes({ table: name, shared, columns }: TableLayout): Index[]
 
 function abstractIdentityTable({ table: name }: AbstractIdentityLayout): Table {
   return table(name, [
-    column('identity_key', 'text', true, 'PRIMARY KEY'),
+    column('identity_key', 'key', true, 'PRIMARY KEY'),
     column('doc_id', 'bigint', true, `UNIQUE ${documentReference}`),
     column('resource_id', 'integer', true),
   ]);
 }
 
 function columnSql({ name, type, notNull, clause }: Column): string {
-  const collation = type === 'text' ? ' COLLATE "C"' : '';
-  return `${name} ${type}${collation}${notNull ? ' NOT NULL' : ''}${clause === undefined ? '' : ` ${clause}`}`;
+  const sqlType = type === 'key' ? 'text COLLATE "C"' : type;
+  return `${name} ${sqlType}${notNull ? ' NOT NULL' : ''}${clause === undefined ? '' : ` ${clause}`}`;
+}
+
+/** How information_schema.columns reports the type. */
+function reportedType(type: ColumnType): string {
+  return type === 'key' ? 'text' : type;
 }
 
 function tableSql({ name, columns, constraints }: Table): string {
@@ -388,7 +396,9 @@ async function createObjects(client: pg.ClientBase, schema: string, plan: Postgr
   }
   for (const planned of plan.tables) {
     const found = existing.get(planned.name);
-    const expected = planned.columns.map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' NOT NULL' : ''}`);
+    const expected = planned.columns.map(
+      ({ name, type, notNull }) => `${name} ${reportedType(type)}${notNull ? ' NOT NULL' : ''}`,
+    );
     if (found !== undefined && found.join(', ') !== expected.join(', '))
       throw new Error(`Table ${planned.name} does not match this model; the database needs a migration`);
   }
