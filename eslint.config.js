@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // Layer boundaries of packages/server/src (README, Architecture): `http → api → model/security → store`, with setup,
-// load and cli composing them. Each folder names the folders it must not import: outside store/ only the Store
+// load, export and cli composing them. Each folder names the folders it must not import: outside store/ only the Store
 // interface (store/store.js, store/index.js) is reachable, testing/ (generated documents) serves only tests and
 // benchmarks, and each database driver stays inside its store implementation (tests and benchmarks may open databases
 // directly).
@@ -13,15 +13,16 @@ const DRIVERS = { sqlite: '^better-sqlite3(/|$)', postgres: '^pg(-[\\w-]+)?(/|$)
 const ALL_DRIVERS = Object.values(DRIVERS);
 
 const forbiddenFolders = {
-  model: ['api', 'cli', 'http', 'load', 'security', 'setup', 'store', 'testing'],
-  store: ['api', 'cli', 'http', 'load', 'security', 'setup', 'testing'],
-  api: ['cli', 'http', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
-  security: ['cli', 'http', 'load', 'setup', 'testing', ...STORE_INTERNALS],
-  http: ['cli', 'load', 'setup', 'testing', ...STORE_INTERNALS],
-  setup: ['cli', 'http', 'load', 'testing', ...STORE_INTERNALS],
-  load: ['cli', 'http', 'testing', ...STORE_INTERNALS],
+  model: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'store', 'testing'],
+  store: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'testing'],
+  api: ['cli', 'export', 'http', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
+  security: ['cli', 'export', 'http', 'load', 'setup', 'testing', ...STORE_INTERNALS],
+  http: ['cli', 'export', 'load', 'setup', 'testing', ...STORE_INTERNALS],
+  setup: ['cli', 'export', 'http', 'load', 'testing', ...STORE_INTERNALS],
+  load: ['cli', 'export', 'http', 'testing', ...STORE_INTERNALS],
+  export: ['cli', 'http', 'testing', ...STORE_INTERNALS],
   cli: ['testing', ...STORE_INTERNALS],
-  testing: ['api', 'cli', 'http', 'load', 'security', 'setup', 'store'],
+  testing: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'store'],
 };
 
 const layerMessage = (from, folder) => `src/${from} must not import src/${folder} (layers: README.md, Architecture).`;
