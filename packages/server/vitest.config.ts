@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/postgres-setup.ts'],
     passWithNoTests: true,
   },
 });

@@ -1,10 +1,15 @@
-// Opens the store a connection spec names: `sqlite:<file>` or `sqlite::memory:` (PostgreSQL specs come later).
+// Opens the store a connection spec names: `sqlite:<file>`, `sqlite::memory:`, or a PostgreSQL URL
+// (`postgres://` or `postgresql://`, with `?schema=` and `poolSize=`).
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
+import { isPostgresSpec } from './postgres/connection-spec.js';
+import { PostgresStore } from './postgres/postgres-store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store, StoreOptions } from './store.js';
 
 export * from './store.js';
 export { SqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { PostgresStore } from './postgres/postgres-store.js';
+export { isPostgresSpec, redactedSpec } from './postgres/connection-spec.js';
 
 const SQLITE_PREFIX = 'sqlite:';
 
@@ -19,7 +24,10 @@ export function createStore(
     if (location === '') throw new Error(`The store spec '${spec}' names no file`);
     return new SqliteStore(location, registry, options);
   }
-  throw new Error(`Unsupported store spec '${spec}': expected sqlite:<file> or sqlite::memory:`);
+  if (isPostgresSpec(spec)) return new PostgresStore(spec, registry, options);
+  throw new Error(
+    `Unsupported store spec '${spec}': expected sqlite:<file>, sqlite::memory: or postgres://user@host:port/database`,
+  );
 }
 
 export interface OpenStoreOptions extends StoreOptions {

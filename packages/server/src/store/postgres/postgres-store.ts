@@ -1,0 +1,290 @@
+// The Store over one PostgreSQL schema: a sized connection pool, the schema lifecycle, the document writer and reader,
+// the descriptor cache, snapshot sessions on their own connections, and the administrative records.
+import type pg from 'pg';
+import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
+import type { DescriptorLookup } from '../../model/validation/index.js';
+import type {
+  AccessFilter,
+  AccessTokenRecord,
+  ApiClient,
+  ApplicationDefinition,
+  AuthorizedDocument,
+  ClientApplication,
+  ClientDetails,
+  DeletedDocument,
+  DescriptorRow,
+  DocumentId,
+  DocumentWrite,
+  KeyChange,
+  ListQuery,
+  ListResult,
+  MigrationOutcome,
+  PartitionQuery,
+  SaveAccessTokenOptions,
+  SchemaStatus,
+  SnapshotOptions,
+  SnapshotReads,
+  Store,
+  StoredDocument,
+  StoreOptions,
+  SubjectProbe,
+  TrackedChangeList,
+  TrackedChangeQuery,
+  UpsertOutcome,
+  WriteOptions,
+  WriteOutcome,
+} from '../store.js';
+import { StoreSchemaError } from '../store.js';
+import { PostgresAdminRecords } from './admin-records.js';
+import { PostgresCatalog } from './catalog.js';
+import { parsePostgresSpec, type PostgresConnectionSpec } from './connection-spec.js';
+import { PostgresDescriptorCache } from './descriptor-cache.js';
+import { PostgresDocumentReader } from './document-reader.js';
+import { createClient, createPool } from './pool.js';
+import { PostgresReadStatements } from './read-statements.js';
+import {
+  migrateSchema,
+  planPostgresSchema,
+  readResourceTypes,
+  schemaStatusOf,
+  type PostgresSchemaPlan,
+} from './schema.js';
+import { PostgresSnapshotSessions } from './snapshot-sessions.js';
+
+const DEFAULT_MAX_SNAPSHOTS = 16;
+const DEFAULT_SNAPSHOT_IDLE_MS = 5 * 60_000;
+
+const SCHEMA_REFUSALS: Record<Exclude<SchemaStatus, 'current'>, string> = {
+  empty: 'The database has no schema yet; run `edfi-api migrate` (or start with --migrate)',
+  outdated: 'The database schema is older than this release or model; run `edfi-api migrate` (or start with --migrate)',
+};
+
+/** Everything that exists only while the store is open. */
+interface OpenState {
+  readonly pool: pg.Pool;
+  readonly descriptors: PostgresDescriptorCache;
+  readonly reader: PostgresDocumentReader;
+  readonly snapshots: PostgresSnapshotSessions;
+  readonly admin: PostgresAdminRecords;
+}
+
+/** A reader behind the reads a snapshot serves. */
+function snapshotReads(reader: PostgresDocumentReader): SnapshotReads {
+  return {
+    get: (resource, id) => reader.get(resource, id),
+    getAuthorized: (resource, id, access) => reader.getAuthorized(resource, id, access),
+    list: (resource, query) => reader.list(resource, query),
+    partitionStarts: (resource, query) => reader.partitionStarts(resource, query),
+    newestChangeVersion: () => reader.newestChangeVersion(),
+    deletes: (resource, query) => reader.deletes(resource, query),
+    keyChanges: (resource, query) => reader.keyChanges(resource, query),
+  };
+}
+
+function notYet(part: string): never {
+  throw new Error(`TODO: ${part} is not integrated into PostgresStore yet`);
+}
+
+export class PostgresStore implements Store {
+  readonly spec: PostgresConnectionSpec;
+  #state: OpenState | undefined;
+  /** The pool, created by the first call that needs it; `open` builds the store's state on it. */
+  #pool: pg.Pool | undefined;
+  #plan: PostgresSchemaPlan | undefined;
+
+  /** Usable once the store is open; the same object across reopening, so callers may keep it. */
+  readonly descriptors: DescriptorLookup = {
+    exist: async (uris) => this.#open().descriptors.exist(uris),
+  };
+
+  /** @param spec a `postgres://` or `postgresql://` URL, or one already parsed */
+  constructor(
+    spec: string | PostgresConnectionSpec,
+    private readonly registry: ModelRegistry = getModelRegistry(),
+    private readonly options: StoreOptions = {},
+  ) {
+    this.spec = typeof spec === 'string' ? parsePostgresSpec(spec) : spec;
+  }
+
+  async schemaStatus(): Promise<SchemaStatus> {
+    return schemaStatusOf(this.#connections(), this.spec.schema, this.#schemaPlan());
+  }
+
+  async migrate(): Promise<MigrationOutcome> {
+    return migrateSchema(this.#connections(), this.spec.schema, this.#schemaPlan(), this.registry);
+  }
+
+  async open(): Promise<void> {
+    if (this.#state) return;
+    const pool = this.#connections();
+    try {
+      const plan = this.#schemaPlan();
+      const status = await schemaStatusOf(pool, this.spec.schema, plan);
+      if (status !== 'current') throw new StoreSchemaError(status, SCHEMA_REFUSALS[status]);
+      const resourceIds = await readResourceTypes(pool);
+      const catalog = new PostgresCatalog(plan, resourceIds, this.registry);
+      const descriptors = new PostgresDescriptorCache(pool, this.registry, resourceIds);
+      await descriptors.load();
+      const statements = new PostgresReadStatements(catalog, this.registry);
+      const snapshots = new PostgresSnapshotSessions(
+        {
+          connect: () => createClient(this.spec),
+          readsOver: (client) => snapshotReads(new PostgresDocumentReader(client, statements)),
+        },
+        {
+          max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
+          idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
+        },
+      );
+      const reader = new PostgresDocumentReader(pool, statements);
+      this.#state = { pool, descriptors, reader, snapshots, admin: new PostgresAdminRecords(pool) };
+    } catch (error) {
+      this.#pool = undefined;
+      await pool.end();
+      throw error;
+    }
+  }
+
+  /** Waits for the writes and reads in progress (the pool ends once every connection is back), then disconnects. */
+  async close(): Promise<void> {
+    const state = this.#state;
+    const pool = this.#pool;
+    this.#state = undefined;
+    this.#pool = undefined;
+    if (state) await state.snapshots.closeAll();
+    if (pool) await pool.end();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const { rows } = await this.#open().pool.query<{ empty: boolean }>(
+      'SELECT NOT EXISTS (SELECT 1 FROM document) AND NOT EXISTS (SELECT 1 FROM client) AS empty',
+    );
+    return rows[0]!.empty;
+  }
+
+  async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
+    this.#open();
+    return notYet(`upsert of ${write.resource.endpoint} ${JSON.stringify(options ?? {})}`);
+  }
+
+  async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
+    this.#open();
+    return notYet(`update of ${write.resource.endpoint} ${id} ${JSON.stringify(options ?? {})}`);
+  }
+
+  async delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void> {
+    this.#open();
+    return notYet(`delete of ${resource.endpoint} ${id} ${JSON.stringify(options ?? {})}`);
+  }
+
+  async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
+    return this.#open().reader.get(resource, id);
+  }
+
+  async getAuthorized(
+    resource: ResourceModel,
+    id: DocumentId,
+    access: AccessFilter,
+  ): Promise<AuthorizedDocument | undefined> {
+    return this.#open().reader.getAuthorized(resource, id, access);
+  }
+
+  async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
+    return this.#open().reader.findByIdentity(write);
+  }
+
+  async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
+    return this.#open().reader.ownershipTokenOf(id);
+  }
+
+  async relatedSubjects(
+    educationOrganizationIds: readonly number[],
+    probes: readonly SubjectProbe[],
+  ): Promise<boolean[]> {
+    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
+  }
+
+  async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
+    return this.#open().reader.list(resource, query);
+  }
+
+  async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
+    return this.#open().reader.partitionStarts(resource, query);
+  }
+
+  async newestChangeVersion(): Promise<number> {
+    return this.#open().reader.newestChangeVersion();
+  }
+
+  async deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>> {
+    return this.#open().reader.deletes(resource, query);
+  }
+
+  async keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>> {
+    return this.#open().reader.keyChanges(resource, query);
+  }
+
+  async snapshot(session: string, options: SnapshotOptions = {}): Promise<SnapshotReads | undefined> {
+    return this.#open().snapshots.readsOf(session, options.fresh ?? false);
+  }
+
+  async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
+    this.#open();
+    return notYet(`seeding ${values.length} ${resource.endpoint}`);
+  }
+
+  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
+    return this.#open().admin.createClient(client, application);
+  }
+
+  async findClient(key: string): Promise<ApiClient | undefined> {
+    return this.#open().admin.findClient(key);
+  }
+
+  async listClients(): Promise<readonly ApiClient[]> {
+    return this.#open().admin.listClients();
+  }
+
+  async findVendorNamespacePrefixes(vendorName: string): Promise<readonly string[] | undefined> {
+    return this.#open().admin.findVendorNamespacePrefixes(vendorName);
+  }
+
+  async findApplication(vendorName: string, applicationName: string): Promise<ClientApplication | undefined> {
+    return this.#open().admin.findApplication(vendorName, applicationName);
+  }
+
+  async findClientApplication(key: string): Promise<ClientApplication | undefined> {
+    return this.#open().admin.findClientApplication(key);
+  }
+
+  async listClientDetails(now: number): Promise<readonly ClientDetails[]> {
+    return this.#open().admin.listClientDetails(now);
+  }
+
+  async revokeClient(key: string): Promise<number | undefined> {
+    return this.#open().admin.revokeClient(key);
+  }
+
+  async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {
+    return this.#open().admin.saveAccessToken(token, options);
+  }
+
+  async findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined> {
+    return this.#open().admin.findAccessToken(tokenHash, now);
+  }
+
+  #connections(): pg.Pool {
+    this.#pool ??= createPool(this.spec);
+    return this.#pool;
+  }
+
+  #schemaPlan(): PostgresSchemaPlan {
+    this.#plan ??= planPostgresSchema(this.registry);
+    return this.#plan;
+  }
+
+  #open(): OpenState {
+    if (!this.#state) throw new Error('The store is not open');
+    return this.#state;
+  }
+}
