@@ -1,9 +1,17 @@
 // The SQL that reads one stored document (the columns of a ReadRow): by API id or by natural key, optionally with the
-// answer to an access filter evaluated on the same row, in its per-value (probe) form.
+// answer to an access filter evaluated on the same row, in its per-value (probe) form; and the other single-row reads.
 import type { AccessFilter } from '../store.js';
 import { subjectColumnsOf, type AccessSql } from './access-sql.js';
 import type { ResourceTableRef } from './resource-tables.js';
-import { DOCUMENT_TABLE } from './schema-plan.js';
+import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE, DOCUMENT_TABLE } from './schema-plan.js';
+
+/** One positional parameter: the API id. */
+export const OWNERSHIP_TOKEN_SQL =
+  `SELECT o.ownership_token FROM ${DOCUMENT_TABLE} d JOIN ${DOCUMENT_OWNER_TABLE} o ON o.doc_id = d.doc_id ` +
+  'WHERE d.uuid = ?';
+
+/** The last change version handed out, as committed (writers stamp it last: storage design L12). */
+export const NEWEST_CHANGE_VERSION_SQL = `SELECT value FROM meta WHERE key = '${CHANGE_VERSION_KEY}'`;
 
 /** The look-up column: `d.uuid` is the API id, `r.identity_key` the natural key. */
 export type DocumentKey = 'd.uuid' | 'r.identity_key';

@@ -20,7 +20,7 @@ import type {
 import { AccessSql } from '../relational/access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries } from './list-queries.js';
-import { CHANGE_VERSION_KEY, DOCUMENT_OWNER_TABLE } from '../relational/schema-plan.js';
+import { NEWEST_CHANGE_VERSION_SQL, OWNERSHIP_TOKEN_SQL } from '../relational/document-read-sql.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -44,14 +44,8 @@ export class DocumentReader {
     registry: ModelRegistry,
   ) {
     this.#access = new AccessSql(catalog, registry, sqliteDialect);
-    this.#ownershipToken = db
-      .prepare<[string], number>(
-        `SELECT o.ownership_token FROM document d JOIN ${DOCUMENT_OWNER_TABLE} o ON o.doc_id = d.doc_id WHERE d.uuid = ?`,
-      )
-      .pluck();
-    this.#newestChangeVersion = db
-      .prepare<[], number>(`SELECT value FROM meta WHERE key = '${CHANGE_VERSION_KEY}'`)
-      .pluck();
+    this.#ownershipToken = db.prepare<[string], number>(OWNERSHIP_TOKEN_SQL).pluck();
+    this.#newestChangeVersion = db.prepare<[], number>(NEWEST_CHANGE_VERSION_SQL).pluck();
   }
 
   get(resource: ResourceModel, id: string): StoredDocument | undefined {

@@ -1,0 +1,159 @@
+// The read operations of the PostgreSQL store, with the same results as SQLite's DocumentReader: over the pool for
+// live reads, or over one connection whose REPEATABLE READ transaction pins a snapshot. Readers share their statements.
+import type pg from 'pg';
+import type { ResourceModel } from '../../model/index.js';
+import type {
+  AccessFilter,
+  AuthorizedDocument,
+  DeletedDocument,
+  DocumentWrite,
+  KeyChange,
+  ListQuery,
+  ListResult,
+  PartitionQuery,
+  StoredDocument,
+  SubjectProbe,
+  TrackedChangeList,
+  TrackedChangeQuery,
+} from '../store.js';
+import { accessParametersOf } from '../relational/access-sql.js';
+import type { ReadRow } from '../relational/stored-documents.js';
+import { toStoredDocument } from '../relational/stored-documents.js';
+import {
+  toDeletedDocument,
+  toKeyChange,
+  windowOf,
+  type DeletionRow,
+  type KeyChangeRow,
+} from '../relational/tracked-change-sql.js';
+import { postgresDialect } from './postgres-dialect.js';
+import type { PagedStatements, PostgresReadStatements } from './read-statements.js';
+import { bindingsOf, type StatementText } from './statement-texts.js';
+
+type Named = Readonly<Record<string, unknown>>;
+type AuthorizedRow = ReadRow & { readonly authorized: boolean };
+
+interface CountRow {
+  readonly count: number;
+}
+
+function accessParameters(filter: AccessFilter | undefined): Named {
+  return { ...accessParametersOf(filter, postgresDialect) };
+}
+
+export class PostgresDocumentReader {
+  constructor(
+    private readonly db: pg.Pool | pg.ClientBase,
+    private readonly statements: PostgresReadStatements,
+  ) {}
+
+  async get(resource: ResourceModel, id: string): Promise<StoredDocument | undefined> {
+    const [row] = await this.#rows<ReadRow>(this.statements.documentRead(resource, 'd.uuid'), [id]);
+    return row && toStoredDocument(row);
+  }
+
+  async getAuthorized(
+    resource: ResourceModel,
+    id: string,
+    access: AccessFilter,
+  ): Promise<AuthorizedDocument | undefined> {
+    const statement = this.statements.authorizedRead(resource, access);
+    const [row] = await this.#rows<AuthorizedRow>(statement, [id], accessParameters(access));
+    return row && { document: toStoredDocument(row), authorized: row.authorized };
+  }
+
+  async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
+    const { statement, identityKey } = this.statements.identityRead(write);
+    const [row] = await this.#rows<ReadRow>(statement, [identityKey]);
+    return row && toStoredDocument(row);
+  }
+
+  async ownershipTokenOf(id: string): Promise<number | undefined> {
+    const [row] = await this.#rows<{ ownership_token: number }>(this.statements.ownershipToken, [id]);
+    return row?.ownership_token;
+  }
+
+  async relatedSubjects(
+    educationOrganizationIds: readonly number[],
+    probes: readonly SubjectProbe[],
+  ): Promise<boolean[]> {
+    if (probes.length === 0) return [];
+    const statement = this.statements.relationProbes(probes.map((probe) => probe.relation));
+    const named: Record<string, unknown> = { claims: postgresDialect.bindList(educationOrganizationIds) };
+    probes.forEach((probe, index) => (named[`value_${index}`] = probe.value));
+    const [row] = await this.#rows<Record<string, boolean>>(statement, [], named);
+    return probes.map((_, index) => row?.[`related_${index}`] === true);
+  }
+
+  async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
+    const { statements, values } = this.statements.list(resource, query);
+    const named = accessParameters(query.access);
+    const [rows, totalCount] = await Promise.all([
+      query.limit > 0 ? this.#rows<ReadRow>(statements.select, [...values, query.limit, query.offset], named) : [],
+      query.totalCount ? this.#count(statements.count, values, named) : undefined,
+    ]);
+    const items = rows.map(toStoredDocument);
+    return totalCount === undefined ? { items } : { items, totalCount };
+  }
+
+  async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
+    const { statements, values } = this.statements.list(resource, query);
+    const positional = [...values, query.count, query.count, query.minimumSize];
+    const rows = await this.#rows<{ doc_id: number }>(
+      statements.partitions,
+      positional,
+      accessParameters(query.access),
+    );
+    return rows.map((row) => row.doc_id);
+  }
+
+  async newestChangeVersion(): Promise<number> {
+    const [row] = await this.#rows<{ value: number }>(this.statements.newestChangeVersion, []);
+    return row?.value ?? 0;
+  }
+
+  deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>> {
+    return this.#listed<DeletionRow, DeletedDocument>(
+      this.statements.feed(resource, query.access).deletes,
+      query,
+      toDeletedDocument,
+    );
+  }
+
+  keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>> {
+    return this.#listed<KeyChangeRow, KeyChange>(
+      this.statements.feed(resource, query.access).keyChanges,
+      query,
+      toKeyChange,
+    );
+  }
+
+  async #listed<Row, Item>(
+    statements: PagedStatements,
+    query: TrackedChangeQuery,
+    toItem: (row: Row) => Item,
+  ): Promise<TrackedChangeList<Item>> {
+    const window = windowOf(query.changeVersions);
+    const named = accessParameters(query.access);
+    const [rows, totalCount] = await Promise.all([
+      query.limit > 0 ? this.#rows<Row>(statements.page, [...window, query.limit, query.offset], named) : [],
+      query.totalCount ? this.#count(statements.count, window, named) : undefined,
+    ]);
+    const items = rows.map(toItem);
+    return totalCount === undefined ? { items } : { items, totalCount };
+  }
+
+  async #count(statement: StatementText, positional: readonly unknown[], named: Named): Promise<number> {
+    const [row] = await this.#rows<CountRow>(statement, positional, named);
+    return row?.count ?? 0;
+  }
+
+  async #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {
+    const result = await this.db.query({
+      name: statement.name,
+      text: statement.text,
+      values: bindingsOf(statement, positional, named),
+    });
+    return result.rows as Row[];
+  }
+}

@@ -1,0 +1,139 @@
+// The statements of the PostgreSQL reader, built from the relational SQL in PostgreSQL's dialect and renumbered once:
+// shared by the live reader and every snapshot's. Reads by id and by key are named (prepared once per connection);
+// statements that vary with the query (access signatures, filter combinations, probe lists) sit in bounded caches.
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import type { AccessFilter, DocumentWrite, SubjectRelation } from '../store.js';
+import { AccessSql, accessSignatureOf } from '../relational/access-sql.js';
+import {
+  authorizedReadSql,
+  documentReadSql,
+  NEWEST_CHANGE_VERSION_SQL,
+  OWNERSHIP_TOKEN_SQL,
+  type DocumentKey,
+} from '../relational/document-read-sql.js';
+import { ListSql, type Selection } from '../relational/list-sql.js';
+import type { ResourceTables } from '../relational/resource-tables.js';
+import { resourceKey } from '../relational/schema-plan.js';
+import type { SqlValue } from '../relational/table-layout.js';
+import { trackedChangeSqlOf, type PagedSql } from '../relational/tracked-change-sql.js';
+import { postgresDialect } from './postgres-dialect.js';
+import { LruCache, statementText, type StatementText } from './statement-texts.js';
+
+/** Statements kept per cache: enough for every shape a workload repeats, bounded whatever the queries ask. */
+const CACHE_CAPACITY = 512;
+
+export interface ListStatements {
+  readonly select: StatementText;
+  readonly count: StatementText;
+  readonly partitions: StatementText;
+}
+
+export interface PagedStatements {
+  readonly page: StatementText;
+  readonly count: StatementText;
+}
+
+export interface FeedStatements {
+  readonly deletes: PagedStatements;
+  readonly keyChanges: PagedStatements;
+}
+
+/** A probe's value is compared with ed-org ids or with people's unique ids. */
+function valueTypeOf(relation: SubjectRelation): string {
+  return relation === 'edOrgDescendant' || relation === 'edOrgAncestor' ? 'bigint' : 'text';
+}
+
+function pagedStatements(sql: PagedSql): PagedStatements {
+  return { page: statementText(sql.page), count: statementText(sql.count) };
+}
+
+export class PostgresReadStatements {
+  readonly ownershipToken = statementText(OWNERSHIP_TOKEN_SQL, true);
+  readonly newestChangeVersion = statementText(NEWEST_CHANGE_VERSION_SQL, true);
+  readonly #access: AccessSql;
+  /** Per resource and look-up key: bounded by the model. */
+  readonly #documentReads = new Map<ResourceModel, Map<DocumentKey, StatementText>>();
+  readonly #listSql = new Map<ResourceModel, ListSql>();
+  readonly #authorizedReads = new LruCache<StatementText>(CACHE_CAPACITY);
+  readonly #lists = new LruCache<ListStatements>(CACHE_CAPACITY);
+  readonly #feeds = new LruCache<FeedStatements>(CACHE_CAPACITY);
+  readonly #relationProbes = new LruCache<StatementText>(CACHE_CAPACITY);
+
+  constructor(
+    private readonly catalog: ResourceTables,
+    registry: ModelRegistry,
+  ) {
+    this.#access = new AccessSql(catalog, registry, postgresDialect);
+  }
+
+  /** The read by natural key and the key of the document a write names. */
+  identityRead(write: DocumentWrite): { statement: StatementText; identityKey: string } {
+    const { layout } = this.catalog.tableOf(write.resource);
+    return { statement: this.documentRead(write.resource, 'r.identity_key'), identityKey: layout.identityKeyOf(write) };
+  }
+
+  /** One positional value: the API id (`d.uuid`) or the natural key (`r.identity_key`). */
+  documentRead(resource: ResourceModel, key: DocumentKey): StatementText {
+    let reads = this.#documentReads.get(resource);
+    if (reads === undefined) {
+      reads = new Map();
+      this.#documentReads.set(resource, reads);
+    }
+    let statement = reads.get(key);
+    if (statement === undefined) {
+      statement = statementText(documentReadSql(this.catalog.tableOf(resource), key), true);
+      reads.set(key, statement);
+    }
+    return statement;
+  }
+
+  /** One positional value, the API id, and the access parameters. */
+  authorizedRead(resource: ResourceModel, filter: AccessFilter): StatementText {
+    return this.#authorizedReads.get(`${resourceKey(resource)}|${accessSignatureOf(filter)}`, () =>
+      statementText(authorizedReadSql(this.catalog.tableOf(resource), this.#access, filter), true),
+    );
+  }
+
+  list(resource: ResourceModel, selection: Selection): { statements: ListStatements; values: SqlValue[] } {
+    const shape = this.#listSqlOf(resource).shapeOf(selection);
+    const statements = this.#lists.get(`${resourceKey(resource)}|${shape.key}`, () => {
+      const sql = shape.statements();
+      return {
+        select: statementText(sql.select),
+        count: statementText(sql.count),
+        partitions: statementText(sql.partitions),
+      };
+    });
+    return { statements, values: shape.values };
+  }
+
+  feed(resource: ResourceModel, filter: AccessFilter | undefined): FeedStatements {
+    return this.#feeds.get(`${resourceKey(resource)}|${accessSignatureOf(filter)}`, () => {
+      const sql = trackedChangeSqlOf(this.catalog.tableOf(resource), this.#access, postgresDialect, filter);
+      return { deletes: pagedStatements(sql.deletes), keyChanges: pagedStatements(sql.keyChanges) };
+    });
+  }
+
+  /**
+   * Every probe of one authorization check in one statement: named parameters `claims` and `value_<i>`, one boolean
+   * column `related_<i>` per probe.
+   */
+  relationProbes(relations: readonly SubjectRelation[]): StatementText {
+    return this.#relationProbes.get(relations.join(','), () => {
+      const columns = relations.map((relation, index) => {
+        const value = `@value_${index}::${valueTypeOf(relation)}`;
+        return `${this.#access.relatedOf(relation, value, false, 'probe')} AS related_${index}`;
+      });
+      return statementText(`SELECT ${columns.join(', ')}`);
+    });
+  }
+
+  #listSqlOf(resource: ResourceModel): ListSql {
+    let sql = this.#listSql.get(resource);
+    if (sql === undefined) {
+      sql = new ListSql(this.catalog.tableOf(resource), this.#access, postgresDialect);
+      this.#listSql.set(resource, sql);
+    }
+    return sql;
+  }
+}

@@ -1,0 +1,82 @@
+// The relational builders' statements as node-postgres runs them: `?` and `@name` placeholders renumbered as `$n`
+// (a named parameter keeps one number however often it appears) with the recipe that orders the values to bind, and
+// a bounded least-recently-used cache for them. Statements for the hot reads get a name, so that each pooled
+// connection parses and plans them once.
+import { createHash } from 'node:crypto';
+
+/** Where a `$n` takes its value from: a positional value's index, or a named parameter's name. */
+type Slot = number | string;
+
+export interface StatementText {
+  readonly text: string;
+  readonly slots: readonly Slot[];
+  /** Set for named (server-side prepared) statements. */
+  readonly name?: string;
+}
+
+/** String literals and quoted identifiers are passed over; what remains are placeholders. */
+const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\?|@([A-Za-z_][A-Za-z0-9_]*)/g;
+
+export function numberParameters(sql: string): Omit<StatementText, 'name'> {
+  const slots: Slot[] = [];
+  const numbers = new Map<string, number>();
+  let positional = 0;
+  const text = sql.replace(TOKENS, (token: string, name: string | undefined) => {
+    if (token === '?') {
+      slots.push(positional++);
+      return `$${slots.length}`;
+    }
+    if (name === undefined) return token;
+    let number = numbers.get(name);
+    if (number === undefined) {
+      slots.push(name);
+      number = slots.length;
+      numbers.set(name, number);
+    }
+    return `$${number}`;
+  });
+  return { text, slots };
+}
+
+/** The values in `$n` order. */
+export function bindingsOf(
+  statement: StatementText,
+  positional: readonly unknown[],
+  named: Readonly<Record<string, unknown>> = {},
+): unknown[] {
+  return statement.slots.map((slot) => (typeof slot === 'number' ? positional[slot] : named[slot]));
+}
+
+/**
+ * Derived from the text, so every reader and connection agrees on it and a statement evicted from a cache comes back
+ * under the same name (node-postgres refuses one name for two texts).
+ */
+function statementNameOf(text: string): string {
+  return `edfi_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+/** A builder's statement ready to run; `named` for the hot reads. */
+export function statementText(sql: string, named = false): StatementText {
+  const numbered = numberParameters(sql);
+  return named ? { ...numbered, name: statementNameOf(numbered.text) } : numbered;
+}
+
+/** Keeps the most recently used `capacity` values. */
+export class LruCache<V> {
+  /** In order of last use, oldest first. */
+  readonly #values = new Map<string, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, build: () => V): V {
+    let value = this.#values.get(key);
+    if (value !== undefined) {
+      this.#values.delete(key);
+    } else {
+      value = build();
+      if (this.#values.size >= this.capacity) this.#values.delete(this.#values.keys().next().value!);
+    }
+    this.#values.set(key, value);
+    return value;
+  }
+}
