@@ -3,10 +3,9 @@
 
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { school, schoolId, student, studentSchoolAssociation } from './documents.js';
+import type { DatabaseCpu } from './postgres-cpu.js';
+import type { BuiltCli } from './checkouts.js';
 import { runCli, startServer, type ServerProcess } from './server-process.js';
 
 export interface HttpScenarioResult {
@@ -15,6 +14,8 @@ export interface HttpScenarioResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly cpuMicrosPerRequest: number;
+  /** CPU of the database server per request, when it is a process of its own that can be read here. */
+  readonly databaseCpuMicrosPerRequest?: number;
   /** CPU of the load generator (this process) over the run, in cores. */
   readonly loadGeneratorCores: number;
   readonly requests: number;
@@ -22,6 +23,11 @@ export interface HttpScenarioResult {
 }
 
 export interface HttpRunOptions {
+  /** The checkout whose built server runs. */
+  readonly cli: BuiltCli;
+  /** A new, empty store for this run. */
+  readonly store: string;
+  readonly databaseCpu?: DatabaseCpu;
   readonly workers: number;
   readonly durationSeconds: number;
   readonly connections: number;
@@ -42,6 +48,7 @@ async function measure(
 ): Promise<HttpScenarioResult> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const cpuBefore = server.cpuSeconds();
+  const databaseBefore = options.databaseCpu?.();
   const loadGeneratorBefore = process.cpuUsage();
   const result = await autocannon({
     url: server.url,
@@ -65,15 +72,18 @@ async function measure(
     ],
   });
   const cpuSeconds = server.cpuSeconds() - cpuBefore;
+  const databaseSeconds = databaseBefore === undefined ? undefined : options.databaseCpu!() - databaseBefore;
   const loadGenerator = process.cpuUsage(loadGeneratorBefore);
   const requests = result.requests.total;
   const seconds = result.duration || options.durationSeconds;
+  const perRequest = (cpu: number): number => (requests === 0 ? 0 : Math.round((cpu * 1e6) / requests));
   return {
     scenario,
     requestsPerSecond: Math.round(requests / seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: requests === 0 ? 0 : Math.round((cpuSeconds * 1e6) / requests),
+    cpuMicrosPerRequest: perRequest(cpuSeconds),
+    ...(databaseSeconds === undefined ? {} : { databaseCpuMicrosPerRequest: perRequest(databaseSeconds) }),
     loadGeneratorCores: (loadGenerator.user + loadGenerator.system) / 1e6 / seconds,
     requests,
     failures: result.non2xx + result.errors + result.timeouts,
@@ -115,11 +125,11 @@ async function studentIds(server: ServerProcess, token: string, wanted: number):
   return ids;
 }
 
-/** Runs every scenario against a fresh store served by `workers` processes. */
+/** Runs every scenario against the given new store served by `workers` processes. */
 export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpScenarioResult[]> {
-  const directory = mkdtempSync(join(tmpdir(), 'edfi-bench-'));
-  const store = `sqlite:${join(directory, 'bench.sqlite')}`;
+  const { cli, store } = options;
   const server = await startServer({
+    cli,
     store,
     port: options.port,
     workers: options.workers,
@@ -129,7 +139,7 @@ export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpSce
     const key = 'benchmark';
     const secret = randomBytes(24).toString('hex');
     // The school's id as the client's education organization claim, so reads are relationship-based as in production.
-    runCli([
+    runCli(cli, [
       'clients',
       'create',
       '--key',
@@ -214,6 +224,5 @@ export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpSce
     return results;
   } finally {
     await server.stop();
-    rmSync(directory, { recursive: true, force: true });
   }
 }

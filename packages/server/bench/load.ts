@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   createHttpTarget,
@@ -16,9 +15,9 @@ import {
   type LoadTarget,
 } from '../src/load/index.js';
 import { getModelRegistry } from '../src/model/index.js';
-import { builtCliAvailable, runCli, startServer } from './server-process.js';
-
-const SAMPLE_DATA = fileURLToPath(new URL('../../../../shared/edfi/sample-data', import.meta.url));
+import { SAMPLE_DATA } from './direct-load.js';
+import { builtCliAvailable, thisCheckout } from './checkouts.js';
+import { runCli, startServer } from './server-process.js';
 
 interface Run {
   readonly mode: string;
@@ -61,14 +60,14 @@ async function directRun(folder: string, parallel: number): Promise<Run> {
 
 async function httpRun(folder: string, parallel: number, workers: number, port: number): Promise<Run> {
   const store = `sqlite:${path.join(folder, 'http.sqlite')}`;
-  const server = await startServer({ store, port, workers });
+  const server = await startServer({ cli: thisCheckout, store, port, workers });
   try {
     const key = 'loader';
     const secret = randomBytes(24).toString('hex');
     // Authorized like the first-start sandbox client: the sample district and the sample's namespaces. The sample set
     // has no student enrollments, so relationship-based authorization refuses its enrollment-dependent student data
     // (403), as the ODS does; those records count as failed.
-    runCli([
+    runCli(thisCheckout, [
       ...['clients', 'create', '--key', key, '--secret', secret, '--name', 'Loader', '--store', store],
       ...['--edorg', '255901'],
       ...['--namespace', 'uri://ed-fi.org', '--namespace', 'uri://gbisd.edu', '--namespace', 'uri://tpdm.ed-fi.org'],

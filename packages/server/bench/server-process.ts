@@ -1,11 +1,9 @@
-// Starts the built server (`edfi-api serve`) in a child process and reads its CPU time (all workers) from /proc.
+// Starts a checkout's built server (`edfi-api serve`) in a child process and reads its CPU time (all workers) from
+// /proc; runs the same checkout's other CLI commands.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const cliEntry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const clockTicksPerSecond = 100;
+import type { BuiltCli } from './checkouts.js';
+import { cpuSecondsOfTree } from './process-cpu.js';
 
 export interface ServerProcess {
   readonly url: string;
@@ -14,28 +12,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function builtCliAvailable(): boolean {
-  return existsSync(cliEntry);
-}
-
-export function runCli(args: readonly string[]): string {
-  return execFileSync(process.execPath, [cliEntry, ...args], { encoding: 'utf8' });
-}
-
-function descendantsOf(pid: number): number[] {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  const direct = children === '' ? [] : children.split(/\s+/).map(Number);
-  return [pid, ...direct.flatMap((child) => descendantsOf(child))];
-}
-
-function cpuTicksOf(pid: number): number {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
+export function runCli(cli: BuiltCli, args: readonly string[]): string {
+  return execFileSync(process.execPath, [cli.entry, ...args], { encoding: 'utf8' });
 }
 
 async function waitForListening(child: ChildProcess, port: number): Promise<void> {
@@ -53,22 +31,8 @@ async function waitForListening(child: ChildProcess, port: number): Promise<void
   throw new Error('server did not start within 30 s');
 }
 
-/** Whether processes can be pinned to CPUs here (Linux `taskset`). */
-export function canPin(): boolean {
-  try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Pins every thread of a running process to the CPUs in `list` (e.g. `1`, `0-1`). */
-export function pinProcess(pid: number, list: string): void {
-  execFileSync('taskset', ['-a', '-pc', list, String(pid)], { stdio: 'ignore' });
-}
-
 export interface ServerStartOptions {
+  readonly cli: BuiltCli;
   readonly store: string;
   readonly port: number;
   readonly workers: number;
@@ -78,7 +42,7 @@ export interface ServerStartOptions {
 
 export async function startServer(options: ServerStartOptions): Promise<ServerProcess> {
   const serveArgs = [
-    cliEntry,
+    options.cli.entry,
     'serve',
     '--store',
     options.store,
@@ -95,7 +59,7 @@ export async function startServer(options: ServerStartOptions): Promise<ServerPr
   await waitForListening(child, options.port);
   return {
     url: `http://127.0.0.1:${options.port}/v7.3/api`,
-    cpuSeconds: () => descendantsOf(child.pid!).reduce((sum, pid) => sum + cpuTicksOf(pid), 0) / clockTicksPerSecond,
+    cpuSeconds: () => cpuSecondsOfTree(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -1,25 +1,30 @@
 // The SQLite store against the raw better-sqlite3 ceiling for the same row shapes, in one run: plain prepared INSERTs
 // over the same schema and connection settings (commit per row, WAL, synchronous=NORMAL) and point reads by uuid, then
-// the Store's upsert and get-by-id of the same documents. Rounds alternate raw and store so machine noise hits both; the best round counts.
+// the Store's upsert and get-by-id of the same documents. Rounds alternate raw and store so machine noise hits both;
+// each figure is the median round.
 // Run: `npx tsx packages/server/bench/store-ceiling.ts [documents per resource] [rounds]`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
-import { getModelRegistry, type ResourceModel } from '../src/model/index.js';
 import { openConnection } from '../src/store/sqlite/connection.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { tableLayoutOf } from '../src/store/relational/table-layout.js';
 import type { DocumentWrite, Store } from '../src/store/store.js';
-import { documentWrite } from '../test/store/document-writes.js';
-import { ReferenceTargets } from '../test/store/reference-targets.js';
-
-export interface CeilingRow {
-  readonly operation: string;
-  readonly rawPerSecond: number;
-  readonly storePerSecond: number;
-}
+import {
+  ceilingOperations,
+  edgeCounts,
+  prepareWorkload,
+  range,
+  readTarget,
+  READS_PER_WRITE,
+  rowValuesOf,
+  students,
+  type CeilingRow,
+  type Workload,
+} from './ceiling-workload.js';
+import { median } from './statistics.js';
 
 export interface StoreCeilingOptions {
   /** Documents written per resource; four times as many reads. */
@@ -30,87 +35,11 @@ export interface StoreCeilingOptions {
   readonly directory?: string;
 }
 
-const registry = getModelRegistry();
-
-function resource(endpoint: string): ResourceModel {
-  const model = registry.getResource('ed-fi', endpoint);
-  if (!model) throw new Error(`No resource ${endpoint}`);
-  return model;
-}
-
-const students = resource('students');
-const associations = resource('studentSchoolAssociations');
-const READS_PER_WRITE = 4;
-
 /** The operations both sides run, by document index. */
 interface Side {
   writeStudent(index: number): unknown;
   writeAssociation(index: number): unknown;
   readStudent(index: number): unknown;
-}
-
-/** Full students and typical associations (one per student), as the API layer would hand them over. */
-interface Workload {
-  readonly studentWrites: DocumentWrite[];
-  readonly associationWrites: DocumentWrite[];
-}
-
-/**
- * A typical association as the design sizes it: 5 document references (school, student, calendar, school year,
- * graduation plan) and 6 descriptors, cut from the full generated document.
- */
-const TYPICAL_ASSOCIATION_MEMBERS = [
-  'calendarReference',
-  'entryDate',
-  'entryGradeLevelDescriptor',
-  'entryTypeDescriptor',
-  'exitWithdrawDate',
-  'exitWithdrawTypeDescriptor',
-  'graduationPlanReference',
-  'primarySchool',
-  'residencyStatusDescriptor',
-  'schoolReference',
-  'schoolYearTypeReference',
-  'studentReference',
-  'enrollmentTypeDescriptor',
-];
-
-async function prepareWorkload(store: Store, count: number): Promise<Workload> {
-  const targets = new ReferenceTargets(store);
-  await targets.seedDefaultDescriptors();
-  const student = await targets.document(students, 'full');
-  const full = await targets.document(associations, 'full');
-  const association = Object.fromEntries(
-    Object.entries(full).filter(([name]) => TYPICAL_ASSOCIATION_MEMBERS.includes(name)),
-  );
-  const studentIds = Array.from({ length: count }, (_, index) => `bench-${index}`);
-  return {
-    studentWrites: studentIds.map((id) => documentWrite(students, { ...student, studentUniqueId: id })),
-    associationWrites: studentIds.map((id) =>
-      documentWrite(associations, { ...association, studentReference: { studentUniqueId: id } }),
-    ),
-  };
-}
-
-/** Distinct referenced documents and descriptors of a write: its edge counts. */
-function edgeCounts(write: DocumentWrite): { documents: number; descriptors: number } {
-  const documents = new Set(
-    write.references.map((reference) => `${reference.reference.target}:${reference.targetIdentity.key}`),
-  );
-  const descriptors = new Set(
-    write.descriptors.map((descriptor) => `${descriptor.use.descriptor}:${descriptor.uri.toLowerCase()}`),
-  );
-  return { documents: documents.size, descriptors: descriptors.size };
-}
-
-function describeEdges(write: DocumentWrite): string {
-  const counts = edgeCounts(write);
-  return `${counts.documents} document + ${counts.descriptors} descriptor edges`;
-}
-
-/** Which student a read takes: spread over the students written so far. */
-function readTarget(index: number, written: number): number {
-  return (index * 7919) % written;
 }
 
 /** Plain prepared statements over the same schema: no resolution, no probes, no JSON work while timed. */
@@ -141,15 +70,14 @@ function rawSide(db: Database.Database, workload: Workload): Side {
 
   function rowsOf(writes: readonly DocumentWrite[], resourceId: number) {
     const layout = tableLayoutOf(writes[0]!.resource);
-    const columns = ['doc_id', 'identity_key', ...layout.columns.map((column) => column.name)];
-    const all = [...columns, 'change_version', 'last_modified', 'body'];
+    const all = ['doc_id', 'identity_key', ...layout.columns.map((column) => column.name)];
+    all.push('change_version', 'last_modified', 'body');
     const insert = db.prepare(
       `INSERT INTO ${layout.table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`,
     );
     const rows = writes.map((write) => {
       const docId = nextDocId++;
-      const typed = layout.columns.map((column) => column.read(write.body));
-      const values = [docId, write.identity.key, ...typed, docId, 'now', JSON.stringify(write.body)];
+      const values = [docId, ...rowValuesOf(write), docId, 'now', JSON.stringify(write.body)];
       return { docId, uuid: docId.toString(16).padStart(32, '0'), values };
     });
     return { rows, insertRow: (index: number) => insert.run(rows[index]!.values), resourceId };
@@ -198,10 +126,6 @@ async function rate(indexes: readonly number[], operation: (index: number) => un
   return indexes.length / (Number(process.hrtime.bigint() - start) / 1e9);
 }
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from }, (_, offset) => from + offset);
-}
-
 export async function runStoreCeilingBenchmark(options: StoreCeilingOptions = {}): Promise<CeilingRow[]> {
   const count = options.count ?? 5_000;
   const rounds = options.rounds ?? 5;
@@ -220,7 +144,7 @@ export async function runStoreCeilingBenchmark(options: StoreCeilingOptions = {}
     const db = openConnection(rawFile);
     const sides = { raw: rawSide(db, workload), store: storeSide(store, workload) };
 
-    const best = { raw: [0, 0, 0], store: [0, 0, 0] };
+    const measured = { raw: [[], [], []] as number[][], store: [[], [], []] as number[][] };
     const perRound = Math.floor(count / rounds);
     for (let round = 0; round < rounds; round++) {
       const written = range(round * perRound, (round + 1) * perRound);
@@ -231,23 +155,15 @@ export async function runStoreCeilingBenchmark(options: StoreCeilingOptions = {}
         [1, written, 'writeAssociation'],
         [2, reads, 'readStudent'],
       ] as const) {
-        for (const side of order) {
-          const perSecond = await rate(indexes, (index) => sides[side][operation](index));
-          best[side][measure] = Math.max(best[side][measure]!, perSecond);
-        }
+        for (const side of order) measured[side][measure]!.push(await rate(indexes, sides[side][operation]));
       }
     }
     db.close();
     await store.close();
-    const operations = [
-      `upsert full student (create, ${describeEdges(workload.studentWrites[0]!)})`,
-      `upsert typical studentSchoolAssociation (create, ${describeEdges(workload.associationWrites[0]!)})`,
-      'get student by id',
-    ];
-    return operations.map((operation, index) => ({
+    return ceilingOperations(workload).map((operation, index) => ({
       operation,
-      rawPerSecond: best.raw[index]!,
-      storePerSecond: best.store[index]!,
+      rawPerSecond: median(measured.raw[index]!),
+      storePerSecond: median(measured.store[index]!),
     }));
   } finally {
     if (!options.directory) rmSync(directory, { recursive: true, force: true });
@@ -258,11 +174,10 @@ export function formatCeilingTable(rows: readonly CeilingRow[]): string {
   return [
     '| operation | raw better-sqlite3 ops/s | store ops/s | store µs/op | store / raw |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      (row) =>
-        `| ${row.operation} | ${row.rawPerSecond.toFixed(0)} | ${row.storePerSecond.toFixed(0)} | ` +
-        `${(1e6 / row.storePerSecond).toFixed(1)} | ${(row.storePerSecond / row.rawPerSecond).toFixed(2)} |`,
-    ),
+    ...rows.map(({ operation, rawPerSecond, storePerSecond = NaN }) => {
+      const store = `${storePerSecond.toFixed(0)} | ${(1e6 / storePerSecond).toFixed(1)}`;
+      return `| ${operation} | ${rawPerSecond.toFixed(0)} | ${store} | ${(storePerSecond / rawPerSecond).toFixed(2)} |`;
+    }),
   ].join('\n');
 }
 
@@ -273,6 +188,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
     `node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, ${new Date().toISOString()}`,
   );
-  console.log(`${count} documents per resource in ${rounds} rounds (best round shown), commit per write, WAL, NORMAL`);
+  console.log(`${count} documents per resource in ${rounds} rounds (median round), commit per write, WAL, NORMAL`);
   console.log(formatCeilingTable(rows));
 }
