@@ -110,3 +110,19 @@ export function trackedDocumentOf(
     securables: trackedSecurablesOf(registry.accessorsOf(resource).securablesOf(body)),
   };
 }
+
+/** The stored text of a tracked change (after its version): resource_id, kind, uuid, old identity key, old key, new key, old securables. */
+export type TrackedChangeValues = [number, 'D' | 'K', string, string, string, string | null, string];
+
+/** A deletion (no new key) or a key change, as a `tracked_change` row stores it. */
+export function trackedChangeValues(document: TrackedDocument, newKeyValues?: KeyValues): TrackedChangeValues {
+  return [
+    document.resourceId,
+    newKeyValues === undefined ? 'D' : 'K',
+    document.uuid,
+    document.identityKey,
+    JSON.stringify(document.keyValues),
+    newKeyValues === undefined ? null : JSON.stringify(newKeyValues),
+    JSON.stringify(document.securables),
+  ];
+}

@@ -4,9 +4,9 @@ import type Database from 'better-sqlite3';
 import type { KeyValues } from '../store.js';
 import type { ChangeStamp } from './resource-table.js';
 import { TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
-import type { TrackedDocument } from '../relational/tracked-values.js';
+import { trackedChangeValues, type TrackedChangeValues, type TrackedDocument } from '../relational/tracked-values.js';
 
-type InsertParameters = [number, number, 'D' | 'K', string, string, string, string | null, string, string];
+type InsertParameters = [number, ...TrackedChangeValues, string];
 
 export class TrackedChangeLog {
   readonly #insert: Database.Statement<InsertParameters>;
@@ -19,24 +19,10 @@ export class TrackedChangeLog {
   }
 
   recordDeletion(stamp: ChangeStamp, document: TrackedDocument): void {
-    this.#record(stamp, 'D', document, null);
+    this.#insert.run(stamp.changeVersion, ...trackedChangeValues(document), stamp.lastModified);
   }
 
   recordKeyChange(stamp: ChangeStamp, document: TrackedDocument, newKeyValues: KeyValues): void {
-    this.#record(stamp, 'K', document, JSON.stringify(newKeyValues));
-  }
-
-  #record(stamp: ChangeStamp, kind: 'D' | 'K', document: TrackedDocument, newKey: string | null): void {
-    this.#insert.run(
-      stamp.changeVersion,
-      document.resourceId,
-      kind,
-      document.uuid,
-      document.identityKey,
-      JSON.stringify(document.keyValues),
-      newKey,
-      JSON.stringify(document.securables),
-      stamp.lastModified,
-    );
+    this.#insert.run(stamp.changeVersion, ...trackedChangeValues(document, newKeyValues), stamp.lastModified);
   }
 }

@@ -1,0 +1,445 @@
+// The PostgreSQL write path, with the SQLite writer's behaviour: upsert by natural key, update by id (identity changes
+// cascade to every referrer), delete with a tombstone, descriptor seeding. Each write is one READ COMMITTED
+// transaction (write-transaction.ts): references resolved first, then the target row locked (`FOR UPDATE`) and the
+// preconditions checked under that lock, then the rows written with placeholder versions that the commit stamps in
+// commit order (change-stamps.ts). A concurrent insert of the same natural key makes the insert fail with a unique
+// violation; the write then runs again and finds that row, so it becomes an update.
+import type pg from 'pg';
+import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+import {
+  tracksChanges,
+  type DescriptorRow,
+  type DocumentId,
+  type DocumentWrite,
+  type UpsertOutcome,
+  type WriteOptions,
+  type WriteOutcome,
+} from '../store.js';
+import { descriptorSeedWrite } from '../relational/descriptor-seeds.js';
+import { newDocumentId } from '../relational/document-ids.js';
+import { withLinks, type Node } from '../relational/reference-links.js';
+import { rewriteReferences } from '../relational/reference-rewrite.js';
+import type { ResolvedReferences, UnresolvedReference } from '../relational/resolved-references.js';
+import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE, DOCUMENT_TABLE } from '../relational/schema-plan.js';
+import { etagOf } from '../relational/stored-documents.js';
+import { utcNow } from '../relational/timestamps.js';
+import { keyValuesOf, trackedDocumentOf } from '../relational/tracked-values.js';
+import { checkAuthorizedTarget, checkIfMatch } from '../relational/write-preconditions.js';
+import {
+  cascadeLimitExceeded,
+  changedDocument,
+  dependentItemExists,
+  keyChangeNotSupported,
+  nonUniqueIdentity,
+  notFound,
+  resolvedOf,
+  type ChangedDocument,
+} from '../relational/write-rules.js';
+import type { PostgresCatalog } from './catalog.js';
+import type { ChangeStamps } from './change-stamps.js';
+import type { PostgresDescriptorCache } from './descriptor-cache.js';
+import type { PostgresEdOrgClosure } from './edorg-closure.js';
+import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
+import { prepared } from './prepared.js';
+import { referrerResourceIds, referrersOf, type Referrer } from './reference-edges.js';
+import type { PostgresReferenceResolver } from './reference-resolution.js';
+import { ResourceWrites, type LockedRow, type RowChange } from './resource-writes.js';
+import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
+import { RetryWrite, runWriteTransaction, type WriteTransaction } from './write-transaction.js';
+
+export interface PostgresDocumentWriterOptions {
+  /** Most documents one identity update may rewrite by cascade. */
+  readonly maxCascadeDocuments: number;
+}
+
+/** The parts of the store the writer works with. */
+export interface PostgresWriterParts {
+  readonly catalog: PostgresCatalog;
+  readonly descriptors: PostgresDescriptorCache;
+  readonly references: PostgresReferenceResolver;
+  readonly edOrgs: PostgresEdOrgClosure;
+}
+
+/** A write with its references resolved and its stored body (links included) serialized. */
+interface PreparedWrite {
+  readonly write: DocumentWrite;
+  readonly resolution: ResolvedReferences | UnresolvedReference;
+  readonly bodyJson: string;
+}
+
+/** What a write did, its version still a slot until the commit numbers it. */
+interface Written {
+  readonly status: UpsertOutcome['status'];
+  readonly id: DocumentId;
+  readonly docId: number;
+  readonly identityKey: string;
+  readonly lastModifiedDate: string;
+  /** The stored version of an unchanged document, or the slot of the new one. */
+  readonly version: { readonly stored: number } | { readonly slot: number };
+}
+
+/** A delete refused by a referencing item; which resources refer is read after the rollback. */
+class ReferencedDocument extends Error {
+  constructor(
+    readonly docId: number,
+    readonly edgeTable: string,
+  ) {
+    super('The document is referenced');
+  }
+}
+
+const DELETE_DOCUMENT = `DELETE FROM ${DOCUMENT_TABLE} WHERE doc_id = $1`;
+const MAX_DELETE_ATTEMPTS = 3;
+
+/** The item's preconditions, checked under the row lock: the authorized item, then If-Match. */
+function checkPreconditions(writes: ResourceWrites, row: LockedRow, options: WriteOptions | undefined): void {
+  checkAuthorizedTarget(row, writes.table.layout, options);
+  checkIfMatch(etagOf(row.change_version), options);
+}
+
+function outcomeOf(written: Written, stamps: ChangeStamps): UpsertOutcome {
+  const { version } = written;
+  const changeVersion = 'stored' in version ? version.stored : stamps.versionOf(version.slot);
+  return {
+    status: written.status,
+    id: written.id,
+    etag: etagOf(changeVersion),
+    lastModifiedDate: written.lastModifiedDate,
+  };
+}
+
+export class PostgresDocumentWriter {
+  readonly #writes = new Map<ResourceModel, ResourceWrites>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly registry: ModelRegistry,
+    private readonly parts: PostgresWriterParts,
+    private readonly options: PostgresDocumentWriterOptions,
+  ) {}
+
+  async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
+    const { value: written, stamps } = await runWriteTransaction(this.pool, async (transaction) => {
+      const prepared = await this.#prepare(transaction, write);
+      const writes = this.#writesOf(write.resource);
+      const identityKey = writes.table.layout.identityKeyOf(write);
+      const existing = await writes.lockByKey(transaction.client, identityKey);
+      if (!existing) {
+        checkAuthorizedTarget(undefined, writes.table.layout, options);
+        return this.#create(transaction, writes, identityKey, prepared);
+      }
+      // If-Match only applies when the POST resolves to an existing item.
+      checkPreconditions(writes, existing, options);
+      return this.#replace(transaction, writes, existing, prepared);
+    });
+    if (written.status === 'created') this.#remember(write.resource, written);
+    return outcomeOf(written, stamps);
+  }
+
+  async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
+    const { value: written, stamps } = await runWriteTransaction(this.pool, async (transaction) => {
+      const prepared = await this.#prepare(transaction, write);
+      const writes = this.#writesOf(write.resource);
+      const existing = await writes.lockByUuid(transaction.client, id);
+      if (!existing) throw notFound('update');
+      checkPreconditions(writes, existing, options);
+      const identityKey = writes.table.layout.identityKeyOf(write);
+      if (identityKey !== existing.identity_key)
+        return this.#changeIdentity(transaction, writes, existing, identityKey, prepared);
+      return this.#replace(transaction, writes, existing, prepared);
+    });
+    const { id: writtenId, etag, lastModifiedDate } = outcomeOf(written, stamps);
+    return { id: writtenId, etag, lastModifiedDate };
+  }
+
+  async delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void> {
+    const writes = this.#writesOf(resource);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { value: deleted } = await runWriteTransaction(this.pool, (transaction) =>
+          this.#deleteDocument(transaction, writes, id, options),
+        );
+        if (resource.isDescriptor) this.parts.descriptors.forget(writes.table.resourceId, deleted.identity_key);
+        return;
+      } catch (error) {
+        if (!(error instanceof ReferencedDocument)) throw error;
+        const ids = await referrerResourceIds(this.pool, error.edgeTable, error.docId);
+        // The referrer went away before it could be named: the delete may succeed now.
+        if (ids.length > 0 || attempt >= MAX_DELETE_ATTEMPTS)
+          throw dependentItemExists(ids.map((resourceId) => this.parts.catalog.resourceById(resourceId).resourceName));
+      }
+    }
+  }
+
+  /** Inserts the descriptor values that are not stored yet, in one transaction; returns how many were added. */
+  async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
+    const writes = this.#writesOf(resource);
+    const { layout } = writes.table;
+    const { value: created } = await runWriteTransaction(this.pool, async ({ client, stamps }) => {
+      const seeds = new Map<string, DocumentWrite>();
+      for (const value of values) {
+        const write = descriptorSeedWrite(this.registry, resource, value);
+        const key = layout.identityKeyOf(write);
+        if (!seeds.has(key)) seeds.set(key, write);
+      }
+      const stored = await writes.storedKeys(client, [...seeds.keys()]);
+      const lastModified = utcNow();
+      const rows = [...seeds]
+        .filter(([key]) => !stored.has(key))
+        .map(([identityKey, write]) => ({
+          uuid: newDocumentId(),
+          identityKey,
+          body: write.body,
+          bodyJson: JSON.stringify(write.body),
+          lastModified,
+        }));
+      if (rows.length === 0) return [];
+      const docIds = await this.#inserted(writes, () => writes.create(client, rows));
+      return docIds.map((docId, index) => {
+        stamps.stampRow(layout.table, docId);
+        return { docId, identityKey: rows[index]!.identityKey };
+      });
+    });
+    for (const { docId, identityKey } of created)
+      this.parts.descriptors.remember(writes.table.resourceId, identityKey, docId);
+    return created.length;
+  }
+
+  async #prepare(transaction: WriteTransaction, write: DocumentWrite): Promise<PreparedWrite> {
+    const resolution = await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1);
+    const links = 'missingTarget' in resolution ? [] : resolution.links;
+    return { write, resolution, bodyJson: JSON.stringify(withLinks(write.body, links)) };
+  }
+
+  async #create(
+    { client, stamps }: WriteTransaction,
+    writes: ResourceWrites,
+    identityKey: string,
+    prepared: PreparedWrite,
+  ): Promise<Written> {
+    const resolved = resolvedOf(prepared.resolution);
+    const { write } = prepared;
+    if (writes.abstractTable !== undefined && !write.superclassIdentity)
+      throw new Error(`A ${write.resource.resourceName} write must carry its superclass identity`);
+    const id = newDocumentId();
+    const lastModified = utcNow();
+    const row = {
+      uuid: id,
+      identityKey,
+      body: write.body,
+      bodyJson: prepared.bodyJson,
+      lastModified,
+      references: resolved,
+      ...(write.ownershipTokenId === undefined ? {} : { ownershipTokenId: write.ownershipTokenId }),
+      ...(write.superclassIdentity === undefined ? {} : { superclassKey: write.superclassIdentity.key }),
+    };
+    const [docId] = await this.#inserted(writes, () => writes.create(client, [row]));
+    const slot = stamps.stampRow(writes.table.layout.table, docId!);
+    await this.parts.edOrgs.created(client, write.resource, write.body);
+    return { status: 'created', id, docId: docId!, identityKey, lastModifiedDate: lastModified, version: { slot } };
+  }
+
+  /**
+   * Runs an insert. The superclass identity taken by another subclass's document is a conflict; any other unique
+   * violation (another transaction inserted the same key first) or a foreign key violation (a reference target
+   * deleted since it was resolved, or a stale cached descriptor) runs the whole write again. The resource row is
+   * inserted before the superclass identity, so a concurrent insert of the same key fails on the resource row.
+   */
+  async #inserted(writes: ResourceWrites, insert: () => Promise<number[]>): Promise<number[]> {
+    try {
+      return await insert();
+    } catch (error) {
+      const { abstractTable } = writes;
+      const superclass = writes.table.layout.resource.superclass;
+      if (superclass && abstractTable !== undefined && isUniqueViolation(error, abstractTable))
+        throw nonUniqueIdentity(superclass.resourceName);
+      if (isUniqueViolation(error) || isForeignKeyViolation(error)) throw new RetryWrite(error);
+      throw error;
+    }
+  }
+
+  /** Replaces the body when the stored body (links included) differs; otherwise writes nothing. */
+  async #replace(
+    { client, stamps }: WriteTransaction,
+    writes: ResourceWrites,
+    existing: LockedRow,
+    prepared: PreparedWrite,
+  ): Promise<Written> {
+    const resolved = resolvedOf(prepared.resolution);
+    const written = { id: existing.uuid, docId: existing.doc_id, identityKey: existing.identity_key };
+    if (prepared.bodyJson === existing.body) {
+      const version = { stored: existing.change_version };
+      return { ...written, status: 'unchanged', lastModifiedDate: existing.last_modified, version };
+    }
+    const { body } = prepared.write;
+    const lastModified = utcNow();
+    const change = { body, bodyJson: prepared.bodyJson, lastModified, references: resolved };
+    await this.#rewrite(client, writes, existing.doc_id, change);
+    const slot = stamps.stampRow(writes.table.layout.table, existing.doc_id);
+    await this.parts.edOrgs.updated(client, writes.table.layout.resource, body);
+    return { ...written, status: 'updated', lastModifiedDate: lastModified, version: { slot } };
+  }
+
+  /**
+   * Rewrites a stored row. A new natural key held by another document is refused: probed first, and a document
+   * inserted with it concurrently fails the update on the unique key, the same conflict. A new edge to a target
+   * deleted since it was resolved fails its foreign key: the write runs again.
+   */
+  async #rewrite(client: pg.ClientBase, writes: ResourceWrites, docId: number, change: RowChange): Promise<void> {
+    const { resourceName } = writes.table.layout.resource;
+    if (change.identityKey !== undefined) {
+      const holder = await writes.holderOf(client, change.identityKey);
+      if (holder !== undefined && holder !== docId) throw nonUniqueIdentity(resourceName);
+    }
+    try {
+      await writes.update(client, docId, change);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nonUniqueIdentity(resourceName);
+      if (isForeignKeyViolation(error)) throw new RetryWrite(error);
+      throw error;
+    }
+  }
+
+  /** PUT with a new natural key (contract §4.6): allowed on a few resources, and cascaded to every referrer. */
+  async #changeIdentity(
+    transaction: WriteTransaction,
+    writes: ResourceWrites,
+    existing: LockedRow,
+    identityKey: string,
+    prepared: PreparedWrite,
+  ): Promise<Written> {
+    const { resource } = writes.table.layout;
+    if (!resource.allowIdentityUpdates) throw keyChangeNotSupported(resource);
+    const resolved = resolvedOf(prepared.resolution);
+    const { client, stamps } = transaction;
+    const { body, identity } = prepared.write;
+    const lastModified = utcNow();
+    const change = { body, bodyJson: prepared.bodyJson, lastModified, identityKey, references: resolved };
+    await this.#rewrite(client, writes, existing.doc_id, change);
+    const slot = stamps.stampRow(writes.table.layout.table, existing.doc_id);
+    await this.#recordKeyChange(transaction, writes, existing, body, lastModified);
+    await this.#cascade(transaction, changedDocument(resource, existing.doc_id, existing.identity_key, identity));
+    const written = { id: existing.uuid, docId: existing.doc_id, identityKey };
+    return { ...written, status: 'updated', lastModifiedDate: lastModified, version: { slot } };
+  }
+
+  /**
+   * Rewrites the referrers of each changed document, level by level; each level's referrers are locked in doc_id
+   * order (per resource table) before any is rewritten, until no referrer's own identity changes.
+   */
+  async #cascade(transaction: WriteTransaction, root: ChangedDocument): Promise<void> {
+    const pending = [root];
+    let visited = 0;
+    for (let index = 0; index < pending.length; index++) {
+      const changed = pending[index]!;
+      const referrers = await referrersOf(transaction.client, DOCUMENT_EDGE_TABLE, changed.docId);
+      visited += referrers.length;
+      if (visited > this.options.maxCascadeDocuments)
+        throw cascadeLimitExceeded(this.options.maxCascadeDocuments, root.resource);
+      const rows = await this.#lockReferrers(transaction.client, referrers);
+      for (const referrer of referrers) {
+        const row = rows.get(referrer.doc_id);
+        if (!row) throw new Error(`Document ${referrer.doc_id} has an edge but no row`);
+        const next = await this.#rewriteReferrer(transaction, referrer, row, changed);
+        if (next) pending.push(next);
+      }
+    }
+  }
+
+  async #lockReferrers(client: pg.ClientBase, referrers: readonly Referrer[]): Promise<Map<number, LockedRow>> {
+    const byResource = new Map<number, number[]>();
+    for (const { doc_id, resource_id } of referrers) {
+      const docIds = byResource.get(resource_id) ?? [];
+      docIds.push(doc_id);
+      byResource.set(resource_id, docIds);
+    }
+    const rows = new Map<number, LockedRow>();
+    for (const [resourceId, docIds] of byResource) {
+      const writes = this.#writesOf(this.parts.catalog.resourceById(resourceId));
+      for (const row of await writes.lockByDocIds(client, docIds)) rows.set(row.doc_id, row);
+    }
+    return rows;
+  }
+
+  /** A new body and version for the referrer; its own identity change when the reference was part of it. */
+  async #rewriteReferrer(
+    transaction: WriteTransaction,
+    referrer: Referrer,
+    row: LockedRow,
+    changed: ChangedDocument,
+  ): Promise<ChangedDocument | undefined> {
+    const resource = this.parts.catalog.resourceById(referrer.resource_id);
+    const writes = this.#writesOf(resource);
+    const body = JSON.parse(row.body) as Node;
+    if (!rewriteReferences(this.registry, resource, body, changed)) return undefined;
+    const change = { body, bodyJson: JSON.stringify(body), lastModified: utcNow() };
+    const identity = this.registry.accessorsOf(resource).identityOf(body);
+    const { client, stamps } = transaction;
+    if (identity.key === row.identity_key) {
+      await this.#rewrite(client, writes, row.doc_id, change);
+      stamps.stampRow(writes.table.layout.table, row.doc_id);
+      return undefined;
+    }
+    await this.#rewrite(client, writes, row.doc_id, { ...change, identityKey: identity.key });
+    stamps.stampRow(writes.table.layout.table, row.doc_id);
+    await this.#recordKeyChange(transaction, writes, row, body, change.lastModified);
+    return changedDocument(resource, row.doc_id, row.identity_key, identity);
+  }
+
+  async #recordKeyChange(
+    { client, stamps }: WriteTransaction,
+    writes: ResourceWrites,
+    before: LockedRow,
+    newBody: unknown,
+    changedAt: string,
+  ): Promise<void> {
+    const { resource } = writes.table.layout;
+    const document = trackedDocumentOf(this.registry, resource, writes.table.resourceId, before);
+    await recordKeyChange({ client, stamps, changedAt }, document, keyValuesOf(resource, newBody));
+  }
+
+  async #deleteDocument(
+    { client, stamps }: WriteTransaction,
+    writes: ResourceWrites,
+    id: DocumentId,
+    options: WriteOptions | undefined,
+  ): Promise<LockedRow> {
+    const existing = await writes.lockByUuid(client, id);
+    if (!existing) throw notFound('delete');
+    checkPreconditions(writes, existing, options);
+    const { resource } = writes.table.layout;
+    try {
+      // Cascades to the resource row, identity registrations and outgoing edges; RESTRICT on incoming edges throws.
+      await client.query(prepared(DELETE_DOCUMENT, [existing.doc_id]));
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      throw new ReferencedDocument(
+        existing.doc_id,
+        resource.isDescriptor ? DESCRIPTOR_EDGE_TABLE : DOCUMENT_EDGE_TABLE,
+      );
+    }
+    await this.parts.edOrgs.deleted(client, resource, JSON.parse(existing.body));
+    if (tracksChanges(resource)) {
+      const document = trackedDocumentOf(this.registry, resource, writes.table.resourceId, existing);
+      await recordDeletion({ client, stamps, changedAt: utcNow() }, document);
+    }
+    return existing;
+  }
+
+  #writesOf(resource: ResourceModel): ResourceWrites {
+    let writes = this.#writes.get(resource);
+    if (!writes) {
+      const { catalog } = this.parts;
+      const superclass = resource.superclass;
+      const abstractTable = superclass ? catalog.abstractLayoutOf(superclass.resourceName).table : undefined;
+      writes = new ResourceWrites(catalog.tableOf(resource), abstractTable);
+      this.#writes.set(resource, writes);
+    }
+    return writes;
+  }
+
+  #remember(resource: ResourceModel, written: Written): void {
+    if (resource.isDescriptor)
+      this.parts.descriptors.remember(this.#writesOf(resource).table.resourceId, written.identityKey, written.docId);
+  }
+}

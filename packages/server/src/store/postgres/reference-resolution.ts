@@ -1,0 +1,129 @@
+// Resolves a write's references in one query: per resource, one statement with a branch per target table (or
+// abstract identity table), each joining an `unnest` of the wanted natural keys; descriptor URIs come from the
+// descriptor cache (misses asked on the write's own connection). It runs inside the write's transaction, without
+// locks: the edges' foreign keys catch a target deleted before the write commits, and the write is then run again.
+import type pg from 'pg';
+import type { ModelRegistry, ReferenceModel, ResourceModel } from '../../model/index.js';
+import type { DocumentWrite } from '../store.js';
+import type { LinkSite } from '../relational/reference-links.js';
+import { linkTo, type ResolvedReferences, type UnresolvedReference } from '../relational/resolved-references.js';
+import { DOCUMENT_TABLE } from '../relational/schema-plan.js';
+import type { PostgresCatalog } from './catalog.js';
+import type { PostgresDescriptorCache } from './descriptor-cache.js';
+import { prepared } from './prepared.js';
+
+/** One statement per referring resource, and which branch each of its references is looked up in. */
+interface ResolutionPlan {
+  readonly sql: string;
+  readonly branchOf: ReadonlyMap<ReferenceModel, number>;
+  readonly branches: number;
+}
+
+interface FoundTarget {
+  readonly n: number;
+  readonly doc_id: number;
+  readonly uuid: string;
+  readonly resource_id: number;
+}
+
+export class PostgresReferenceResolver {
+  readonly #plans = new Map<ResourceModel, ResolutionPlan>();
+
+  constructor(
+    private readonly registry: ModelRegistry,
+    private readonly catalog: PostgresCatalog,
+    private readonly descriptors: PostgresDescriptorCache,
+  ) {}
+
+  /** @param fresh re-read the write's descriptors from the database instead of trusting the cache */
+  async resolve(
+    client: pg.ClientBase,
+    write: DocumentWrite,
+    fresh: boolean,
+  ): Promise<ResolvedReferences | UnresolvedReference> {
+    const found = await this.#findReferences(client, write);
+    const documents = new Set<number>();
+    const links: LinkSite[] = [];
+    for (const [index, { reference, path }] of write.references.entries()) {
+      const target = found.get(index);
+      if (!target) return { missingTarget: reference.target };
+      documents.add(target.doc_id);
+      links.push({ path, link: linkTo(this.catalog.resourceById(target.resource_id), target.uuid) });
+    }
+    const descriptors = new Set<number>();
+    const keys = write.descriptors.map(({ use, uri }) =>
+      this.descriptors.keyOf(use.descriptorNamespace, use.descriptor, uri),
+    );
+    if (fresh) for (const key of keys) if (key) this.descriptors.forget(key.resourceId, key.identityKey);
+    const known = keys.filter((key) => key !== undefined);
+    const docIds = known.length === 0 ? [] : await this.descriptors.docIdsOf(known, client);
+    let next = 0;
+    for (const [index, key] of keys.entries()) {
+      const docId = key === undefined ? undefined : docIds[next++];
+      if (docId === undefined) return { missingTarget: write.descriptors[index]!.use.descriptor };
+      descriptors.add(docId);
+    }
+    return { documents, descriptors, links };
+  }
+
+  /** The found targets by the reference's position in the write. */
+  async #findReferences(client: pg.ClientBase, write: DocumentWrite): Promise<Map<number, FoundTarget>> {
+    if (write.references.length === 0) return new Map();
+    const plan = this.#planOf(write.resource);
+    const keys: string[][] = Array.from({ length: plan.branches }, () => []);
+    const positions: number[][] = Array.from({ length: plan.branches }, () => []);
+    write.references.forEach(({ reference, targetIdentity }, index) => {
+      const branch = plan.branchOf.get(reference);
+      if (branch === undefined) throw new Error(`${write.resource.resourceName} has no reference ${reference.path}`);
+      keys[branch]!.push(targetIdentity.key);
+      positions[branch]!.push(index);
+    });
+    const values = keys.flatMap((branchKeys, branch) => [branchKeys, positions[branch]]);
+    const { rows } = await client.query<FoundTarget>(prepared(plan.sql, values));
+    return new Map(rows.map((row) => [row.n, row]));
+  }
+
+  #planOf(resource: ResourceModel): ResolutionPlan {
+    let plan = this.#plans.get(resource);
+    if (!plan) {
+      plan = this.#plan(resource);
+      this.#plans.set(resource, plan);
+    }
+    return plan;
+  }
+
+  #plan(resource: ResourceModel): ResolutionPlan {
+    const branchByTarget = new Map<string, number>();
+    const branchOf = new Map<ReferenceModel, number>();
+    const selects: string[] = [];
+    for (const reference of resource.references) {
+      const target = this.#targetOf(reference);
+      let branch = branchByTarget.get(target.key);
+      if (branch === undefined) {
+        branch = selects.length;
+        branchByTarget.set(target.key, branch);
+        const wanted = `unnest($${2 * branch + 1}::text[], $${2 * branch + 2}::integer[]) AS w (identity_key, n)`;
+        selects.push(
+          `SELECT w.n, t.doc_id, d.uuid, ${target.resourceId} AS resource_id FROM ${wanted} ` +
+            `JOIN ${target.table} t ON ${target.scope}t.identity_key = w.identity_key ` +
+            `JOIN ${DOCUMENT_TABLE} d ON d.doc_id = t.doc_id`,
+        );
+      }
+      branchOf.set(reference, branch);
+    }
+    return { sql: selects.join(' UNION ALL '), branchOf, branches: selects.length };
+  }
+
+  /** Where a reference's target is found by natural key, and the SQL that names its resource id. */
+  #targetOf(reference: ReferenceModel): { key: string; table: string; scope: string; resourceId: string } {
+    if (reference.targetIsAbstract) {
+      const { table } = this.catalog.abstractLayoutOf(reference.target);
+      return { key: table, table, scope: '', resourceId: 't.resource_id' };
+    }
+    const target = this.registry.getResourceByName(reference.target, reference.targetNamespace);
+    if (!target) throw new Error(`Unknown reference target ${reference.targetNamespace}/${reference.target}`);
+    const { layout, resourceId } = this.catalog.tableOf(target);
+    const scope = layout.shared ? `t.resource_id = ${resourceId} AND ` : '';
+    return { key: `${layout.table} ${resourceId}`, table: layout.table, scope, resourceId: String(resourceId) };
+  }
+}

@@ -1,0 +1,236 @@
+// The write statements of one resource's table, built once from its layout (physical names from the catalog): row
+// locks by natural key, API id or doc_id, and inserts and updates that write the document's registry row, typed
+// columns, owner, reference edges and superclass identity in one statement each. Rows are written with change
+// version 0 until the commit stamps them (change-stamps.ts).
+import type pg from 'pg';
+import type { ResolvedReferences } from '../relational/resolved-references.js';
+import {
+  DESCRIPTOR_EDGE_TABLE,
+  DOCUMENT_EDGE_TABLE,
+  DOCUMENT_OWNER_TABLE,
+  DOCUMENT_TABLE,
+} from '../relational/schema-plan.js';
+import type { SqlType, TableLayout } from '../relational/table-layout.js';
+import type { ResourceTable } from './catalog.js';
+import { prepared } from './prepared.js';
+
+/** A document row as the write path reads it, locked. */
+export interface LockedRow {
+  readonly doc_id: number;
+  readonly uuid: string;
+  readonly identity_key: string;
+  readonly change_version: number;
+  readonly last_modified: string;
+  readonly body: string;
+}
+
+/** A document to insert. */
+export interface NewRow {
+  readonly uuid: string;
+  readonly identityKey: string;
+  readonly body: unknown;
+  readonly bodyJson: string;
+  readonly lastModified: string;
+  readonly ownershipTokenId?: number;
+  /** The superclass identity key, for a subclass of an abstract resource. */
+  readonly superclassKey?: string;
+  readonly references?: ResolvedReferences;
+}
+
+/** The new state of a stored row. */
+export interface RowChange {
+  readonly body: unknown;
+  readonly bodyJson: string;
+  readonly lastModified: string;
+  /** A new natural key: every typed column is rewritten too. */
+  readonly identityKey?: string;
+  /** The document's new edges, written as the difference to the stored ones. */
+  readonly references?: ResolvedReferences;
+}
+
+const PG_TYPES: Record<SqlType, string> = { INTEGER: 'bigint', REAL: 'double precision', TEXT: 'text' };
+
+const STORED = 'r.doc_id, d.uuid, r.identity_key, r.change_version, r.last_modified, r.body';
+
+/** The statements that replace the edges of document `$1` in one table by the set of targets in `targets`. */
+function edgeReplacement(table: string, targets: string): string[] {
+  return [
+    `DELETE FROM ${table} WHERE from_doc = $1::bigint AND to_doc <> ALL (${targets}::bigint[])`,
+    `INSERT INTO ${table} (from_doc, to_doc) SELECT $1::bigint, unnest(${targets}::bigint[]) ON CONFLICT DO NOTHING`,
+  ];
+}
+
+export class ResourceWrites {
+  readonly #layout: TableLayout;
+  readonly #lockByKey: string;
+  readonly #lockByUuid: string;
+  readonly #lockByDocIds: string;
+  readonly #holderOf: string;
+  readonly #storedKeys: string;
+  readonly #create: string;
+  readonly #updates = new Map<string, string>();
+
+  /** @param abstractTable the superclass identity table subclass documents register in */
+  constructor(
+    readonly table: ResourceTable,
+    readonly abstractTable: string | undefined,
+  ) {
+    const { layout, resourceId } = table;
+    this.#layout = layout;
+    const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
+    const joined = `${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
+    this.#lockByKey = `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = $1 FOR UPDATE OF r`;
+    this.#lockByUuid = `SELECT ${STORED} FROM ${joined} WHERE ${scope}d.uuid = $1 FOR UPDATE OF r`;
+    this.#lockByDocIds = `SELECT ${STORED} FROM ${joined} WHERE r.doc_id = ANY ($1::bigint[]) ORDER BY r.doc_id FOR UPDATE OF r`;
+    this.#holderOf = `SELECT r.doc_id FROM ${layout.table} r WHERE ${scope}r.identity_key = $1`;
+    this.#storedKeys = `SELECT r.identity_key FROM ${layout.table} r WHERE ${scope}r.identity_key = ANY ($1::text[])`;
+    this.#create = this.#createSql();
+  }
+
+  async lockByKey(client: pg.ClientBase, identityKey: string): Promise<LockedRow | undefined> {
+    return (await client.query<LockedRow>(prepared(this.#lockByKey, [identityKey]))).rows[0];
+  }
+
+  async lockByUuid(client: pg.ClientBase, uuid: string): Promise<LockedRow | undefined> {
+    return (await client.query<LockedRow>(prepared(this.#lockByUuid, [uuid]))).rows[0];
+  }
+
+  /** In doc_id order, the order concurrent cascades lock in. */
+  async lockByDocIds(client: pg.ClientBase, docIds: readonly number[]): Promise<LockedRow[]> {
+    return (await client.query<LockedRow>(prepared(this.#lockByDocIds, [docIds]))).rows;
+  }
+
+  /** The document that holds this natural key, if any. */
+  async holderOf(client: pg.ClientBase, identityKey: string): Promise<number | undefined> {
+    return (await client.query<{ doc_id: number }>(prepared(this.#holderOf, [identityKey]))).rows[0]?.doc_id;
+  }
+
+  /** Which of these natural keys are stored. */
+  async storedKeys(client: pg.ClientBase, identityKeys: readonly string[]): Promise<Set<string>> {
+    const { rows } = await client.query<{ identity_key: string }>(prepared(this.#storedKeys, [identityKeys]));
+    return new Set(rows.map((row) => row.identity_key));
+  }
+
+  /** Inserts the documents in one statement; returns their new doc_ids, in order. */
+  async create(client: pg.ClientBase, rows: readonly NewRow[]): Promise<number[]> {
+    const { columns } = this.#layout;
+    const values: unknown[][] = [
+      rows.map((row) => row.uuid),
+      rows.map((row) => row.identityKey),
+      ...columns.map((column) => rows.map((row) => column.read(row.body))),
+      rows.map((row) => row.lastModified),
+      rows.map((row) => row.bodyJson),
+      rows.map((row) => row.ownershipTokenId ?? null),
+    ];
+    if (this.abstractTable !== undefined) values.push(rows.map((row) => row.superclassKey ?? null));
+    for (const kind of ['documents', 'descriptors'] as const) {
+      const ordinals: number[] = [];
+      const targets: number[] = [];
+      rows.forEach((row, index) => {
+        for (const target of row.references?.[kind] ?? []) {
+          ordinals.push(index + 1);
+          targets.push(target);
+        }
+      });
+      values.push(ordinals, targets);
+    }
+    const result = await client.query<{ doc_id: number }>(prepared(this.#create, values));
+    return result.rows.map((row) => row.doc_id);
+  }
+
+  /** Rewrites the row (typed columns, body, change version placeholder) and, when given, its edges. */
+  async update(client: pg.ClientBase, docId: number, change: RowChange): Promise<void> {
+    const withKey = change.identityKey !== undefined;
+    const withEdges = change.references !== undefined;
+    const columns = withKey ? this.#layout.columns : this.#layout.columns.filter((column) => !column.fixedByKey);
+    const values: unknown[] = [docId, change.lastModified, change.bodyJson];
+    if (change.identityKey !== undefined) values.push(change.identityKey);
+    for (const column of columns) values.push(column.read(change.body));
+    if (change.references) values.push([...change.references.documents], [...change.references.descriptors]);
+    await client.query(prepared(this.#updateSql(withKey, withEdges), values));
+  }
+
+  #createSql(): string {
+    const { table, shared, columns } = this.#layout;
+    const { resourceId } = this.table;
+    const typed = columns.map((column, index) => ({ alias: `c${index}`, column }));
+    const arrays = [
+      '$1::text[]',
+      '$2::text[]',
+      ...typed.map(({ column }, index) => `$${index + 3}::${PG_TYPES[column.sqlType]}[]`),
+    ];
+    let next = arrays.length + 1;
+    arrays.push(`$${next++}::text[]`, `$${next++}::text[]`, `$${next++}::bigint[]`);
+    const aliases = ['uuid', 'identity_key', ...typed.map(({ alias }) => alias), 'last_modified', 'body', 'owner'];
+    if (this.abstractTable !== undefined) {
+      arrays.push(`$${next++}::text[]`);
+      aliases.push('superclass_key');
+    }
+    const edgeParameters = (): string => `unnest($${next++}::bigint[], $${next++}::bigint[]) AS x (n, to_doc)`;
+    const edges = [DOCUMENT_EDGE_TABLE, DESCRIPTOR_EDGE_TABLE].map(
+      (edgeTable, index) =>
+        `e${index} AS (INSERT INTO ${edgeTable} (from_doc, to_doc) ` +
+        `SELECT j.doc_id, x.to_doc FROM ${edgeParameters()} JOIN j ON j.n = x.n)`,
+    );
+    const rowColumns = [
+      'doc_id',
+      ...(shared ? ['resource_id'] : []),
+      'identity_key',
+      ...columns.map((column) => column.name),
+      'change_version',
+      'last_modified',
+      'body',
+    ];
+    const rowValues = [
+      'doc_id',
+      ...(shared ? [String(resourceId)] : []),
+      'identity_key',
+      ...typed.map(({ alias }) => alias),
+      '0',
+      'last_modified',
+      'body',
+    ];
+    const steps = [
+      `w AS (SELECT * FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS w (${aliases.join(', ')}, n))`,
+      `d AS (INSERT INTO ${DOCUMENT_TABLE} (resource_id, uuid) SELECT ${resourceId}, uuid FROM w ORDER BY n ` +
+        'RETURNING doc_id, uuid)',
+      'j AS (SELECT d.doc_id, w.* FROM d JOIN w ON w.uuid = d.uuid)',
+      `r AS (INSERT INTO ${table} (${rowColumns.join(', ')}) SELECT ${rowValues.join(', ')} FROM j)`,
+      `o AS (INSERT INTO ${DOCUMENT_OWNER_TABLE} (doc_id, ownership_token) SELECT doc_id, owner FROM j ` +
+        'WHERE owner IS NOT NULL)',
+      ...edges,
+      ...(this.abstractTable === undefined
+        ? []
+        : [
+            `a AS (INSERT INTO ${this.abstractTable} (identity_key, doc_id, resource_id) ` +
+              `SELECT superclass_key, doc_id, ${resourceId} FROM j)`,
+          ]),
+    ];
+    return `WITH ${steps.join(', ')} SELECT doc_id FROM j ORDER BY n`;
+  }
+
+  #updateSql(withKey: boolean, withEdges: boolean): string {
+    const variant = `${withKey} ${withEdges}`;
+    const known = this.#updates.get(variant);
+    if (known !== undefined) return known;
+    const columns = withKey ? this.#layout.columns : this.#layout.columns.filter((column) => !column.fixedByKey);
+    let next = 4;
+    const assignments = [
+      ...(withKey ? [`identity_key = $${next++}`] : []),
+      ...columns.map((column) => `${column.name} = $${next++}::${PG_TYPES[column.sqlType]}`),
+      'change_version = 0',
+      'last_modified = $2',
+      'body = $3',
+    ];
+    const update = `UPDATE ${this.#layout.table} SET ${assignments.join(', ')} WHERE doc_id = $1::bigint`;
+    const edges = withEdges
+      ? [...edgeReplacement(DOCUMENT_EDGE_TABLE, `$${next++}`), ...edgeReplacement(DESCRIPTOR_EDGE_TABLE, `$${next++}`)]
+      : [];
+    const sql =
+      edges.length === 0
+        ? update
+        : `WITH ${[update, ...edges].map((step, index) => `u${index} AS (${step})`).join(', ')} SELECT 1`;
+    this.#updates.set(variant, sql);
+    return sql;
+  }
+}
