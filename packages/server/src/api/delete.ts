@@ -1,11 +1,10 @@
 // DELETE {resource}/{id} (contract §3.6): 204, or 404 / 409 / 412.
-import { writeAuthorizedState } from './authorized-write.js';
+import { authorizeReplaced, writeAuthorizedState } from './authorized-write.js';
 import type { DataRequest, DataServices } from './data-request.js';
 import { emptyResponse, type DataResponse } from './data-response.js';
 import { ifMatchOf } from './preconditions.js';
 import { routeIdOf } from './route-id.js';
 import { persisting } from './store-failures.js';
-import { storedItemOf } from './stored-item.js';
 
 export async function deleteDocument(
   services: DataServices,
@@ -19,10 +18,8 @@ export async function deleteDocument(
   await persisting('delete', resource, () =>
     writeAuthorizedState(async () => {
       const existing = await services.store.get(resource, id);
-      if (existing !== undefined)
-        await authorization.authorizeItem(storedItemOf(services.registry, resource, existing), 'existing');
-      const authorizedEtag = existing?.etag ?? null;
-      await services.store.delete(resource, id, { ifMatch, authorizedEtag });
+      const authorizedTarget = await authorizeReplaced(authorization, services.registry, resource, existing);
+      await services.store.delete(resource, id, { ifMatch, authorizedTarget });
     }),
   );
   return emptyResponse(204);

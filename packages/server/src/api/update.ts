@@ -1,12 +1,11 @@
 // PUT {resource}/{id}: full replacement of one item (contract §3.5): 204 with `Location` and `ETag`.
-import { writeAuthorizedState } from './authorized-write.js';
+import { authorizeReplaced, writeAuthorizedState } from './authorized-write.js';
 import type { DataRequest, DataServices } from './data-request.js';
 import { emptyResponse, etagHeader, type DataResponse } from './data-response.js';
 import { documentWriteOf } from './document-write.js';
 import { ifMatchOf } from './preconditions.js';
 import { routeIdOf } from './route-id.js';
 import { persisting } from './store-failures.js';
-import { storedItemOf } from './stored-item.js';
 import { validUpdateDocument } from './validated-document.js';
 
 export async function updateDocument(
@@ -25,11 +24,9 @@ export async function updateDocument(
   const outcome = await persisting('update', resource, () =>
     writeAuthorizedState(async () => {
       const existing = await store.get(resource, id);
-      if (existing !== undefined)
-        await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
+      const authorizedTarget = await authorizeReplaced(authorization, registry, resource, existing);
       await authorization.authorizeItem({ securables: write.securables }, 'proposed');
-      const authorizedEtag = existing?.etag ?? null;
-      return store.update(id, write, { ifMatch, authorizedEtag });
+      return store.update(id, write, { ifMatch, authorizedTarget });
     }),
   );
   return emptyResponse(204, { Location: `${request.collectionUrl}/${outcome.id}`, ETag: etagHeader(outcome.etag) });

@@ -1,11 +1,10 @@
 // POST {resource}: create, or replace by natural key (contract §3.4): 201 or 200, `Location` and `ETag`, no body.
-import { writeAuthorizedState } from './authorized-write.js';
+import { authorizeReplaced, writeAuthorizedState } from './authorized-write.js';
 import type { DataRequest, DataServices } from './data-request.js';
 import { emptyResponse, etagHeader, type DataResponse } from './data-response.js';
 import { documentWriteOf } from './document-write.js';
 import { ifMatchOf } from './preconditions.js';
 import { persisting } from './store-failures.js';
-import { storedItemOf } from './stored-item.js';
 import { validInsertDocument } from './validated-document.js';
 
 export async function upsertDocument(
@@ -29,11 +28,9 @@ export async function upsertDocument(
       const existing = await store.findByIdentity(write);
       const action = existing === undefined ? 'Create' : 'Update';
       const authorization = await services.authorize({ action, resource, caller: request.caller });
-      if (existing !== undefined)
-        await authorization.authorizeItem(storedItemOf(registry, resource, existing), 'existing');
+      const authorizedTarget = await authorizeReplaced(authorization, registry, resource, existing);
       await authorization.authorizeItem({ securables: write.securables }, 'proposed');
-      const authorizedEtag = existing?.etag ?? null;
-      return store.upsert(write, { ifMatch, authorizedEtag });
+      return store.upsert(write, { ifMatch, authorizedTarget });
     }),
   );
   return emptyResponse(outcome.status === 'created' ? 201 : 200, {

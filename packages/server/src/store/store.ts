@@ -59,16 +59,27 @@ export interface UpsertOutcome extends WriteOutcome {
   readonly status: 'created' | 'updated' | 'unchanged';
 }
 
+/**
+ * The item a write was authorized against, as the caller read it: the document and its natural key. Every securable
+ * element of the model is part of the natural key (checked by a model test), and ownership is fixed when a document is
+ * created, so the same document with the same key authorizes the same way, whatever else changed in it.
+ */
+export interface AuthorizedTarget {
+  readonly id: DocumentId;
+  /** The natural key as read: what `identityKeyOf` of the resource's layout reads (identity, descriptor body). */
+  readonly key: Pick<DocumentWrite, 'identity' | 'body'>;
+}
+
 export interface WriteOptions {
   /** The `If-Match` value with quotes trimmed; a mismatch with the stored etag fails the write. */
   readonly ifMatch?: string;
   /**
-   * The stored state the caller authorized before writing: the etag of the item it read (by natural key for an
-   * upsert, by id for an update or delete), or null when it found none. Checked inside the write, under the write's
-   * lock: when another writer changed the item in between, the write fails with `authorized-state-changed` and
-   * changes nothing, so an item is never written on the strength of an authorization of another state.
+   * The item the caller authorized the write against (by natural key for an upsert, by id for an update or delete), or
+   * null when it found none. Checked inside the write, under the write's lock: when another writer created, deleted,
+   * re-created or re-keyed the item in between, the write fails with `authorized-state-changed` and changes nothing,
+   * so an item is never written on the strength of an authorization of another state.
    */
-  readonly authorizedEtag?: string | null;
+  readonly authorizedTarget?: AuthorizedTarget | null;
 }
 
 /** One equality filter of a list query: a query field and the value(s) already coerced to the field's type. */
@@ -272,7 +283,7 @@ export type StoreErrorKind =
   | 'non-unique-identity'
   | 'key-change-not-supported'
   | 'cascade-limit-exceeded'
-  /** The item is no longer in the state the caller authorized (see `WriteOptions.authorizedEtag`). */
+  /** The item is no longer the one the caller authorized (see `WriteOptions.authorizedTarget`). */
   | 'authorized-state-changed';
 
 export class StoreError extends Error {

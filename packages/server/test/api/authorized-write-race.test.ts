@@ -87,7 +87,7 @@ describe('writes authorized against the state they replace', () => {
     expect(await storedEnrollment()).toMatchObject({ schoolReference: { schoolId: SCHOOL_B } });
   });
 
-  it('applies a write authorized again after a change that keeps the item in reach', async () => {
+  it('lets a write through when the item changed in between but kept its key (what authorization reads)', async () => {
     interleave.afterNextRead(() =>
       systemPutEnrollment({ ...enrollment('S1', SCHOOL_A), exitWithdrawDate: '2022-01-01' }),
     );
@@ -97,17 +97,39 @@ describe('writes authorized against the state they replace', () => {
     expect(await storedEnrollment()).toMatchObject({ exitWithdrawDate: '2022-06-01' });
   });
 
-  it('answers 409 multi-user-conflict when the item changes again during the second attempt', async () => {
-    const exitOn = (date: string) => () =>
-      systemPutEnrollment({ ...enrollment('S1', SCHOOL_A), exitWithdrawDate: date });
+  it('answers 409 multi-user-conflict when the item is replaced again during the second attempt', async () => {
+    const later = { ...enrollment('S1', SCHOOL_A), entryDate: '2023-08-23' };
+    const create = () => systemPost(edfi.store, edfi.registry, 'studentSchoolAssociations', later);
+    const recreate = async () => {
+      const associations = resourceOf('studentSchoolAssociations');
+      const { items } = await edfi.store.list(associations, {
+        filters: [{ field: 'entryDate', value: later.entryDate }],
+        offset: 0,
+        limit: 1,
+        totalCount: false,
+      });
+      await edfi.store.delete(associations, items[0]!.id);
+      await create();
+    };
+    // First attempt: found none, then another writer creates it; second: found it, then it is deleted and re-created.
     interleave.afterNextRead(async () => {
-      await exitOn('2022-01-01')();
-      interleave.afterNextRead(exitOn('2022-02-01'));
+      await create();
+      interleave.afterNextRead(recreate);
     });
-    const response = await districtA.send('DELETE', `studentSchoolAssociations/${enrollmentId}`);
+    const response = await districtA.send('POST', 'studentSchoolAssociations', {
+      ...later,
+      exitWithdrawDate: '2024-01-01',
+    });
     expect(response.status, response.body).toBe(409);
     expect(response.json<{ type: string }>().type).toBe('urn:ed-fi:api:data-conflict:multi-user-conflict');
-    expect(await storedEnrollment()).toMatchObject({ exitWithdrawDate: '2022-02-01' });
+  });
+
+  it('relies on every securable element being part of the natural key', () => {
+    for (const resource of edfi.registry.allResources) {
+      const { educationOrganizations, students, staffs, contacts, namespaces } = resource.securableElements;
+      const paths = [...educationOrganizations.map((element) => element.path), ...students, ...staffs, ...contacts];
+      expect(resource.identityPaths, resource.endpoint).toEqual(expect.arrayContaining([...paths, ...namespaces]));
+    }
   });
 
   it('refuses a POST authorized as a create when the item was created before it was written', async () => {

@@ -111,6 +111,57 @@ export function describeChangeTrackingConformance(current: () => Store, factory:
     });
   });
 
+  describe('ordering guarantees (README: store ordering guarantees)', () => {
+    it('never reports a newest version while a change at or below it is still invisible', async () => {
+      await seedSampleDescriptors(current());
+      const store = current();
+      /** What a syncing reader saw: the newest version, then everything listed up to it. */
+      const samples: { newest: number; seen: Set<string> }[] = [];
+      const sample = async () => {
+        const newest = await store.newestChangeVersion();
+        const { items } = await store.list(resources.students, everything({ changeVersions: { max: newest } }));
+        samples.push({ newest, seen: new Set(items.map((item) => item.id)) });
+      };
+      const writes = Array.from({ length: 60 }, (_, index) => upsert(resources.students, student(`o${index}`)));
+      const readers = Array.from({ length: 20 }, () => sample());
+      await Promise.all([...writes, ...readers]);
+      await sample();
+      const final = (await store.list(resources.students, everything())).items;
+      expect(final).toHaveLength(60);
+      for (const { newest, seen } of samples) {
+        const due = final.filter((item) => item.changeVersion <= newest).map((item) => item.id);
+        expect(due.filter((id) => !seen.has(id))).toEqual([]);
+        expect(seen.size).toBe(due.length);
+      }
+      expect(samples.at(-1)!.newest).toBe(Math.max(...final.map((item) => item.changeVersion)));
+    });
+
+    it('gives every write a version above every version visible when it was acknowledged', async () => {
+      await seedSampleDescriptors(current());
+      const first = await upsert(resources.students, student('first'));
+      const before = await current().newestChangeVersion();
+      const [later] = await Promise.all([
+        upsert(resources.students, student('later')),
+        update(resources.students, first.id, student('first', 'Grace')),
+      ]);
+      const versions = [(await stored(resources.students, later.id)).changeVersion];
+      versions.push((await stored(resources.students, first.id)).changeVersion);
+      for (const version of versions) expect(version).toBeGreaterThan(before);
+      expect(new Set(versions).size).toBe(2);
+    });
+
+    it('never reuses a document id, even after the document is deleted', async () => {
+      await seedSampleDescriptors(current());
+      const gone = await upsert(resources.students, student('gone'));
+      const goneDocId = (await stored(resources.students, gone.id)).docId;
+      await current().delete(resources.students, gone.id);
+      const written = await Promise.all(['a', 'b', 'c'].map((name) => upsert(resources.students, student(name))));
+      const docIds = await Promise.all(written.map(async ({ id }) => (await stored(resources.students, id)).docId));
+      expect(new Set([...docIds, goneDocId]).size).toBe(4);
+      for (const docId of docIds) expect(docId).toBeGreaterThan(goneDocId);
+    });
+  });
+
   describe('deletes', () => {
     it('keep the key at deletion under flattened names and the old securable values', async () => {
       const chain = await sectionWithStudents();

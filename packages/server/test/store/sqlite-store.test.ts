@@ -142,7 +142,7 @@ describe('SQLite store', () => {
     const onDisk = await openStore(`sqlite:${file}`);
     await onDisk.close();
     expect(existsSync(file)).toBe(true);
-    expect(() => createStore('postgres://localhost/db')).toThrow(/Unsupported store spec/);
+    expect(() => createStore('mysql://localhost/db')).toThrow(/Unsupported store spec/);
     expect(() => createStore('sqlite:')).toThrow(/names no file/);
   });
 

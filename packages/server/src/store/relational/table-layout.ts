@@ -34,7 +34,7 @@ export interface TableLayout {
   readonly shared: boolean;
   readonly columns: readonly TypedColumn[];
   /** The natural key as stored in `identity_key`: one unique index seek finds the document. */
-  readonly identityKeyOf: (write: DocumentWrite) => string;
+  readonly identityKeyOf: (write: Pick<DocumentWrite, 'identity' | 'body'>) => string;
 }
 
 export interface AbstractIdentityLayout {
@@ -168,7 +168,7 @@ function descriptorKey(namespace: string, codeValue: string): string {
   return foldCase(`${namespace}#${codeValue}`);
 }
 
-function descriptorIdentityKey(write: DocumentWrite): string {
+function descriptorIdentityKey(write: Pick<DocumentWrite, 'body'>): string {
   const { namespace, codeValue } = write.body;
   return descriptorKey(String(namespace), String(codeValue));
 }

@@ -1,16 +1,33 @@
-// The preconditions a write checks inside its transaction, against the item's stored etag (undefined: no such item):
-// the state the caller authorized, then If-Match. Shared by every store so both answer alike.
+// The preconditions a write checks inside its transaction against the stored row of the item (undefined: no such
+// item): that it is still the item the caller authorized, then If-Match. Shared by every store so both answer alike.
 import { StoreError, type WriteOptions } from '../store.js';
+import type { TableLayout } from './table-layout.js';
+
+/** What the preconditions read of a stored row. */
+export interface StoredIdentity {
+  readonly uuid: string;
+  readonly identity_key: string;
+}
 
 /** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
 function normalizedIfMatch(ifMatch: string): string {
   return ifMatch.trim().replace(/^"(.*)"$/, '$1');
 }
 
-/** Raises `authorized-state-changed` when the item is not in the state the caller authorized. */
-export function checkAuthorizedState(storedEtag: string | undefined, options: WriteOptions | undefined): void {
-  const authorized = options?.authorizedEtag;
-  if (authorized !== undefined && authorized !== (storedEtag ?? null))
+function isAuthorizedTarget(row: StoredIdentity | undefined, layout: TableLayout, options: WriteOptions): boolean {
+  const target = options.authorizedTarget;
+  if (target === undefined) return true;
+  if (target === null || row === undefined) return target === null && row === undefined;
+  return row.uuid === target.id && row.identity_key === layout.identityKeyOf(target.key);
+}
+
+/** Raises `authorized-state-changed` when the stored item is not the one the caller authorized. */
+export function checkAuthorizedTarget(
+  row: StoredIdentity | undefined,
+  layout: TableLayout,
+  options: WriteOptions | undefined,
+): void {
+  if (options !== undefined && !isAuthorizedTarget(row, layout, options))
     throw new StoreError('authorized-state-changed', 'The item changed after it was authorized.');
 }
 

@@ -26,7 +26,7 @@ import { rewriteReferences } from '../relational/reference-rewrite.js';
 import type { ResourceTable, StoredRow } from './resource-table.js';
 import { isConstraintViolation } from './sql-errors.js';
 import { etagOf } from '../relational/stored-documents.js';
-import { checkAuthorizedState, checkIfMatch } from '../relational/write-preconditions.js';
+import { checkAuthorizedTarget, checkIfMatch } from '../relational/write-preconditions.js';
 import type { TableCatalog } from './table-catalog.js';
 import type { TrackedChangeLog } from './tracked-change-log.js';
 import type { EdOrgClosure } from './edorg-closure.js';
@@ -60,11 +60,10 @@ export interface DocumentWriterOptions {
   readonly maxCascadeDocuments: number;
 }
 
-/** The item's preconditions, checked under the write lock: the authorized state, then If-Match. */
-function checkPreconditions(row: StoredRow, options: WriteOptions | undefined): void {
-  const etag = etagOf(row.change_version);
-  checkAuthorizedState(etag, options);
-  checkIfMatch(etag, options);
+/** The item's preconditions, checked under the write lock: the authorized item, then If-Match. */
+function checkPreconditions(table: ResourceTable, row: StoredRow, options: WriteOptions | undefined): void {
+  checkAuthorizedTarget(row, table.layout, options);
+  checkIfMatch(etagOf(row.change_version), options);
 }
 
 function unchanged(row: StoredRow): UpsertOutcome {
@@ -154,11 +153,11 @@ export class DocumentWriter {
     // insert below: the unique-violation retry a PostgreSQL store needs cannot arise here.
     const existing = table.findByKey.get(identityKey);
     if (!existing) {
-      checkAuthorizedState(undefined, options);
+      checkAuthorizedTarget(undefined, table.layout, options);
       return this.#create(table, identityKey, prepared);
     }
     // If-Match only applies when the POST resolves to an existing item.
-    checkPreconditions(existing, options);
+    checkPreconditions(table, existing, options);
     return this.#replace(table, existing, prepared);
   }
 
@@ -166,7 +165,7 @@ export class DocumentWriter {
     const table = this.catalog.tableOf(prepared.write.resource);
     const existing = table.findByUuid.get(id);
     if (!existing) throw notFound('update');
-    checkPreconditions(existing, options);
+    checkPreconditions(table, existing, options);
     const identityKey = table.layout.identityKeyOf(prepared.write);
     if (identityKey !== existing.identity_key) return this.#changeIdentity(table, existing, identityKey, prepared);
     return this.#replace(table, existing, prepared);
@@ -253,7 +252,7 @@ export class DocumentWriter {
   #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
     const existing = table.findByUuid.get(id);
     if (!existing) throw notFound('delete');
-    checkPreconditions(existing, options);
+    checkPreconditions(table, existing, options);
     try {
       this.documents.delete(existing.doc_id);
     } catch (error) {
