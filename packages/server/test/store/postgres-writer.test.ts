@@ -1,11 +1,10 @@
 // The PostgreSQL write path under concurrency: commit-ordered change versions (design L12), same-key inserts that race,
 // competing If-Match updates, deadlocks retried, and the writer's own outcomes checked against the stored rows.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { PostgresCatalog } from '../../src/store/postgres/catalog.js';
-import { parsePostgresSpec, quoteIdentifier } from '../../src/store/postgres/connection-spec.js';
+import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
 import { PostgresDescriptorCache } from '../../src/store/postgres/descriptor-cache.js';
 import { PostgresDocumentWriter } from '../../src/store/postgres/document-writer.js';
 import { PostgresEdOrgClosure } from '../../src/store/postgres/edorg-closure.js';
@@ -14,37 +13,22 @@ import { PostgresReferenceResolver } from '../../src/store/postgres/reference-re
 import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
 import { runWriteTransaction } from '../../src/store/postgres/write-transaction.js';
 import type { Store } from '../../src/store/store.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { resources, school, seedSampleDescriptors, student, studentSchoolAssociation } from './sample-documents.js';
 import { storeError } from './store-assertions.js';
 
 const registry = getModelRegistry();
-const connection = process.env.EDFI_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: connection, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    if (process.env.EDFI_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is not reachable at ${connection}`);
-    console.log(`Skipping the PostgreSQL writer tests: no PostgreSQL at ${connection}`);
-    return false;
-  }
-}
-
-const available = await reachable();
-
-describe.skipIf(!available)('PostgreSQL document writer', () => {
-  const schema = `writer_${randomBytes(6).toString('hex')}`;
+describePostgres('PostgreSQL document writer', () => {
+  const schema = schemasDroppedAfterAll()('writer');
   const plan = planPostgresSchema(registry);
   let pool: pg.Pool;
   let writer: PostgresDocumentWriter;
   const studentTable = plan.layouts.get('ed-fi/students')!.table;
 
   beforeAll(async () => {
-    pool = createPool(parsePostgresSpec(`${connection}?schema=${schema}&poolSize=12`));
+    pool = createPool(parsePostgresSpec(postgresSpec(schema, { poolSize: '12' })));
     await migrateSchema(pool, schema, plan, registry);
     const resourceIds = await readResourceTypes(pool);
     const catalog = new PostgresCatalog(plan, resourceIds, registry);
@@ -57,7 +41,6 @@ describe.skipIf(!available)('PostgreSQL document writer', () => {
   });
 
   afterAll(async () => {
-    await pool?.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
     await pool?.end();
   });
 
