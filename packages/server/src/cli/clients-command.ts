@@ -1,6 +1,8 @@
 // `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
 // once, since the store keeps only its hash.
 import { createClient, listClients, type ClientSummary, type NewClientOptions } from '../security/index.js';
+import { getModelRegistry } from '../model/index.js';
+import { seedNewStore } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import type { Store } from '../store/store.js';
 
@@ -59,6 +61,10 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
 
 export function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
   return withStore(flags.store, async (store) => {
+    // A client is often the first thing a new store gets: set the store up as `serve` would first.
+    const seeding = await seedNewStore(store, getModelRegistry(), 'descriptors');
+    if (seeding !== undefined)
+      print(`New store: seeded ${seeding.descriptors} descriptors and ${seeding.schoolYears} school years.`);
     const created = await createClient(store, optionsOf(flags));
     for (const warning of created.warnings) print(`Warning: ${warning}`);
     print(`Created client '${created.name}' of application '${created.application}' (vendor '${created.vendor}').`);

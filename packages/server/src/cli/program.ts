@@ -14,6 +14,7 @@ import {
 } from './clients-command.js';
 import { registerExportCommand } from '../export/index.js';
 import { registerLoadCommands } from '../load/cli.js';
+import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
@@ -42,6 +43,12 @@ function storeOption(): Option {
   return new Option('--store <spec>', 'where the data lives').default(DEFAULT_STORE);
 }
 
+function seedOption(): Option {
+  return new Option('--seed <what>', 'what a new store is seeded with (school years always)')
+    .choices(['descriptors', 'none'])
+    .default('descriptors');
+}
+
 export function buildProgram(): Command {
   const program = new Command('edfi-api').description('An Ed-Fi ODS/API 7.3 compatible education data API server.');
 
@@ -56,11 +63,8 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--base-path <path>', 'where the API is mounted').default(DEFAULT_BASE_PATH))
     .addOption(storeOption())
-    .addOption(
-      new Option('--seed <what>', 'what a new store is seeded with (school years always)')
-        .choices(['descriptors', 'none'])
-        .default('descriptors'),
-    )
+    .addOption(seedOption())
+    .addOption(new Option('--migrate', 'upgrade an outdated store schema first (a new store is always set up)'))
     .addOption(
       new Option('--sandbox-edorg <id>', "an education organization of a new store's sandbox client (repeatable)")
         .argParser((value: string, previous: number[] | undefined) => [
@@ -89,6 +93,15 @@ export function buildProgram(): Command {
     );
 
   const print = (text: string): void => void process.stdout.write(`${text}\n`);
+  program
+    .command('migrate')
+    .description(
+      'create or upgrade the store schema (idempotent; safe to run while other nodes start), seeding a new store',
+    )
+    .addOption(storeOption())
+    .addOption(seedOption())
+    .action((flags: MigrateFlags) => migrateCommand(flags, print));
+
   const clients = program.command('clients').description('manage API clients');
   clients
     .command('create')

@@ -18,6 +18,8 @@ export interface ServeOptions {
   /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
   readonly store: string;
   readonly seed: SeedMode;
+  /** Upgrade an outdated store schema before serving (a new database is always set up). */
+  readonly migrate?: boolean;
   /** Education organizations of the sandbox client a new store gets. */
   readonly sandboxEdorg: readonly number[];
   readonly tlsCert?: string;
@@ -59,7 +61,7 @@ function baseUrl(scheme: string, port: number, basePath: string): string {
 
 /** Opens the store, seeds it on first start and closes it again: a cluster primary serves no requests. */
 async function prepareStore(options: ServeOptions): Promise<FirstStart | undefined> {
-  const store = await openStoreCreatingFolder(options.store);
+  const store = await openStoreCreatingFolder(options.store, undefined, { migrate: options.migrate });
   try {
     return await prepareFirstStart(store, getModelRegistry(), options.seed, options.sandboxEdorg);
   } finally {
@@ -74,7 +76,10 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const tls = tlsFilesOf(options);
   const admin = adminCredentialsOf(options);
   const registry = getModelRegistry();
-  const store = await openStoreCreatingFolder(options.store, registry);
+  // A cluster's primary has prepared the store before forking, so workers never migrate.
+  const store = await openStoreCreatingFolder(options.store, registry, {
+    migrate: options.migrate && cluster.isPrimary,
+  });
   const firstStart = cluster.isWorker
     ? undefined
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);

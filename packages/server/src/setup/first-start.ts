@@ -7,10 +7,14 @@ import type { Store } from '../store/store.js';
 
 export type SeedMode = 'descriptors' | 'none';
 
-export interface FirstStart {
-  readonly sandbox: CreatedClient;
+/** What seeding put into a new store. */
+export interface Seeding {
   readonly descriptors: number;
   readonly schoolYears: number;
+}
+
+export interface FirstStart extends Seeding {
+  readonly sandbox: CreatedClient;
 }
 
 async function seedDefaultDescriptors(store: Store, registry: ModelRegistry): Promise<number> {
@@ -33,18 +37,29 @@ export async function seedSchoolYears(store: Store, registry: ModelRegistry): Pr
 }
 
 /**
- * Seeds an empty store and creates its sandbox client; undefined when the store already holds data or clients.
- * School years are always seeded (the ODS ships them with the database); `none` leaves out only the descriptors.
+ * Seeds a store that holds no data or clients yet, as the ODS ships its database: school years always, the default
+ * descriptors unless `none`. Undefined when the store is not empty. Every command that can meet a new store runs it.
  */
+export async function seedNewStore(
+  store: Store,
+  registry: ModelRegistry,
+  seed: SeedMode,
+): Promise<Seeding | undefined> {
+  if (!(await store.isEmpty())) return undefined;
+  const descriptors = seed === 'descriptors' ? await seedDefaultDescriptors(store, registry) : 0;
+  const schoolYears = await seedSchoolYears(store, registry);
+  return { descriptors, schoolYears };
+}
+
+/** Seeds an empty store and creates its sandbox client; undefined when the store already holds data or clients. */
 export async function prepareFirstStart(
   store: Store,
   registry: ModelRegistry,
   seed: SeedMode,
   sandboxEducationOrganizationIds: readonly number[] = SANDBOX_APPLICATION.educationOrganizationIds,
 ): Promise<FirstStart | undefined> {
-  if (!(await store.isEmpty())) return undefined;
-  const descriptors = seed === 'descriptors' ? await seedDefaultDescriptors(store, registry) : 0;
-  const schoolYears = await seedSchoolYears(store, registry);
+  const seeding = await seedNewStore(store, registry, seed);
+  if (seeding === undefined) return undefined;
   const { vendorName, applicationName, claimSetName, namespacePrefixes } = SANDBOX_APPLICATION;
   const sandbox = await createClient(store, {
     name: 'Sandbox',
@@ -54,5 +69,5 @@ export async function prepareFirstStart(
     namespacePrefixes,
     educationOrganizationIds: sandboxEducationOrganizationIds,
   });
-  return { sandbox, descriptors, schoolYears };
+  return { sandbox, ...seeding };
 }

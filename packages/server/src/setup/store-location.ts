@@ -1,9 +1,9 @@
-// Opens the store a command names (serve, clients, direct loads), first creating the folder of a SQLite file so a
-// fresh checkout just works.
+// Opens the store a command names (serve, clients, direct loads, export, migrate), first creating the folder of a SQLite
+// file so a fresh checkout just works. A new database gets its schema; an outdated one is refused unless `migrate`.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelRegistry } from '../model/index.js';
-import { openStore, type Store } from '../store/index.js';
+import { createStore, openStore, type OpenStoreOptions, type Store } from '../store/index.js';
 
 /** The store every command uses unless `--store` says otherwise. */
 export const DEFAULT_STORE = 'sqlite:./data/edfi-api.sqlite';
@@ -11,8 +11,22 @@ export const DEFAULT_STORE = 'sqlite:./data/edfi-api.sqlite';
 const SQLITE_PREFIX = 'sqlite:';
 const MEMORY = ':memory:';
 
-export function openStoreCreatingFolder(spec: string, registry?: ModelRegistry): Promise<Store> {
+function createSqliteFolder(spec: string): void {
   const file = spec.startsWith(SQLITE_PREFIX) ? spec.slice(SQLITE_PREFIX.length) : '';
   if (file !== '' && file !== MEMORY) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  return openStore(spec, registry);
+}
+
+export function openStoreCreatingFolder(
+  spec: string,
+  registry?: ModelRegistry,
+  options: OpenStoreOptions = {},
+): Promise<Store> {
+  createSqliteFolder(spec);
+  return openStore(spec, registry, options);
+}
+
+/** An unopened store for `migrate`, its SQLite folder created. */
+export function createStoreCreatingFolder(spec: string, registry?: ModelRegistry): Store {
+  createSqliteFolder(spec);
+  return createStore(spec, registry);
 }

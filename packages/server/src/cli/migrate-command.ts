@@ -1,0 +1,23 @@
+// `edfi-api migrate --store …`: brings the store's schema up to this release and model, and seeds a new store.
+import { getModelRegistry } from '../model/index.js';
+import type { SeedMode } from '../setup/first-start.js';
+import { migrateStore } from '../setup/migration.js';
+import { redactedSpec } from '../store/index.js';
+
+export interface MigrateFlags {
+  readonly store: string;
+  readonly seed: SeedMode;
+}
+
+const OUTCOME_TEXT = {
+  created: 'created the schema',
+  upgraded: 'upgraded the schema',
+  current: 'the schema is already current',
+} as const;
+
+export async function migrateCommand(flags: MigrateFlags, print: (text: string) => void): Promise<void> {
+  const { outcome, seeding } = await migrateStore(flags.store, getModelRegistry(), flags.seed);
+  print(`${redactedSpec(flags.store)}: ${OUTCOME_TEXT[outcome]}.`);
+  if (seeding !== undefined)
+    print(`Seeded ${seeding.descriptors} descriptors and ${seeding.schoolYears} school years.`);
+}
