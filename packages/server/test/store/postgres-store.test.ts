@@ -1,6 +1,6 @@
 // The PostgreSQL store: the conformance suite, plus what only PostgreSQL has (connection specs, schemas migrated under
 // an advisory lock by several nodes at once, snapshots on connections of their own).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore, StoreSchemaError, type Store } from '../../src/store/index.js';
 import { parsePostgresSpec, redactedSpec } from '../../src/store/postgres/connection-spec.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -12,6 +12,10 @@ import {
   schemasDroppedAfterAll,
   withConnection,
 } from '../support/postgres.js';
+
+// Every PostgreSQL write commits (and syncs its WAL) on its own: the conformance test that writes a full document of
+// every resource (about 1,500 writes and 5,000 transactions) takes 10–15 s here, past vitest's default of 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('PostgreSQL connection specs', () => {
   it('takes the schema and pool size from the query, passes the rest on, and sets the search path', () => {

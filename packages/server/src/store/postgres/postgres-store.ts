@@ -40,8 +40,11 @@ import { PostgresCatalog } from './catalog.js';
 import { parsePostgresSpec, type PostgresConnectionSpec } from './connection-spec.js';
 import { PostgresDescriptorCache } from './descriptor-cache.js';
 import { PostgresDocumentReader } from './document-reader.js';
+import { PostgresDocumentWriter } from './document-writer.js';
+import { PostgresEdOrgClosure } from './edorg-closure.js';
 import { createClient, createPool } from './pool.js';
 import { PostgresReadStatements } from './read-statements.js';
+import { PostgresReferenceResolver } from './reference-resolution.js';
 import {
   migrateSchema,
   planPostgresSchema,
@@ -51,6 +54,7 @@ import {
 } from './schema.js';
 import { PostgresSnapshotSessions } from './snapshot-sessions.js';
 
+const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
 const DEFAULT_MAX_SNAPSHOTS = 16;
 const DEFAULT_SNAPSHOT_IDLE_MS = 5 * 60_000;
 
@@ -63,6 +67,7 @@ const SCHEMA_REFUSALS: Record<Exclude<SchemaStatus, 'current'>, string> = {
 interface OpenState {
   readonly pool: pg.Pool;
   readonly descriptors: PostgresDescriptorCache;
+  readonly writer: PostgresDocumentWriter;
   readonly reader: PostgresDocumentReader;
   readonly snapshots: PostgresSnapshotSessions;
   readonly admin: PostgresAdminRecords;
@@ -81,20 +86,17 @@ function snapshotReads(reader: PostgresDocumentReader): SnapshotReads {
   };
 }
 
-function notYet(part: string): never {
-  throw new Error(`TODO: ${part} is not integrated into PostgresStore yet`);
-}
-
 export class PostgresStore implements Store {
   readonly spec: PostgresConnectionSpec;
   #state: OpenState | undefined;
   /** The pool, created by the first call that needs it; `open` builds the store's state on it. */
   #pool: pg.Pool | undefined;
   #plan: PostgresSchemaPlan | undefined;
+  readonly #running = new Set<Promise<unknown>>();
 
   /** Usable once the store is open; the same object across reopening, so callers may keep it. */
   readonly descriptors: DescriptorLookup = {
-    exist: async (uris) => this.#open().descriptors.exist(uris),
+    exist: (uris) => this.#run(({ descriptors }) => descriptors.exist(uris)),
   };
 
   /** @param spec a `postgres://` or `postgresql://` URL, or one already parsed */
@@ -136,8 +138,19 @@ export class PostgresStore implements Store {
           idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
         },
       );
+      const writer = new PostgresDocumentWriter(
+        pool,
+        this.registry,
+        {
+          catalog,
+          descriptors,
+          references: new PostgresReferenceResolver(this.registry, catalog, descriptors),
+          edOrgs: new PostgresEdOrgClosure(this.registry),
+        },
+        { maxCascadeDocuments: this.options.maxCascadeDocuments ?? DEFAULT_MAX_CASCADE_DOCUMENTS },
+      );
       const reader = new PostgresDocumentReader(pool, statements);
-      this.#state = { pool, descriptors, reader, snapshots, admin: new PostgresAdminRecords(pool) };
+      this.#state = { pool, descriptors, writer, reader, snapshots, admin: new PostgresAdminRecords(pool) };
     } catch (error) {
       this.#pool = undefined;
       await pool.end();
@@ -145,40 +158,40 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** Waits for the writes and reads in progress (the pool ends once every connection is back), then disconnects. */
+  /** Lets the operations in progress finish (new ones are refused), then disconnects. */
   async close(): Promise<void> {
     const state = this.#state;
     const pool = this.#pool;
     this.#state = undefined;
     this.#pool = undefined;
+    await Promise.all(this.#running);
     if (state) await state.snapshots.closeAll();
     if (pool) await pool.end();
   }
 
   async isEmpty(): Promise<boolean> {
-    const { rows } = await this.#open().pool.query<{ empty: boolean }>(
-      'SELECT NOT EXISTS (SELECT 1 FROM document) AND NOT EXISTS (SELECT 1 FROM client) AS empty',
+    const { rows } = await this.#run(({ pool }) =>
+      pool.query<{ empty: boolean }>(
+        'SELECT NOT EXISTS (SELECT 1 FROM document) AND NOT EXISTS (SELECT 1 FROM client) AS empty',
+      ),
     );
     return rows[0]!.empty;
   }
 
   async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
-    this.#open();
-    return notYet(`upsert of ${write.resource.endpoint} ${JSON.stringify(options ?? {})}`);
+    return this.#run(({ writer }) => writer.upsert(write, options));
   }
 
   async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
-    this.#open();
-    return notYet(`update of ${write.resource.endpoint} ${id} ${JSON.stringify(options ?? {})}`);
+    return this.#run(({ writer }) => writer.update(id, write, options));
   }
 
   async delete(resource: ResourceModel, id: DocumentId, options?: WriteOptions): Promise<void> {
-    this.#open();
-    return notYet(`delete of ${resource.endpoint} ${id} ${JSON.stringify(options ?? {})}`);
+    return this.#run(({ writer }) => writer.delete(resource, id, options));
   }
 
   async get(resource: ResourceModel, id: DocumentId): Promise<StoredDocument | undefined> {
-    return this.#open().reader.get(resource, id);
+    return this.#run(({ reader }) => reader.get(resource, id));
   }
 
   async getAuthorized(
@@ -186,91 +199,90 @@ export class PostgresStore implements Store {
     id: DocumentId,
     access: AccessFilter,
   ): Promise<AuthorizedDocument | undefined> {
-    return this.#open().reader.getAuthorized(resource, id, access);
+    return this.#run(({ reader }) => reader.getAuthorized(resource, id, access));
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
-    return this.#open().reader.findByIdentity(write);
+    return this.#run(({ reader }) => reader.findByIdentity(write));
   }
 
   async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
-    return this.#open().reader.ownershipTokenOf(id);
+    return this.#run(({ reader }) => reader.ownershipTokenOf(id));
   }
 
   async relatedSubjects(
     educationOrganizationIds: readonly number[],
     probes: readonly SubjectProbe[],
   ): Promise<boolean[]> {
-    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
+    return this.#run(({ reader }) => reader.relatedSubjects(educationOrganizationIds, probes));
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
-    return this.#open().reader.list(resource, query);
+    return this.#run(({ reader }) => reader.list(resource, query));
   }
 
   async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
-    return this.#open().reader.partitionStarts(resource, query);
+    return this.#run(({ reader }) => reader.partitionStarts(resource, query));
   }
 
   async newestChangeVersion(): Promise<number> {
-    return this.#open().reader.newestChangeVersion();
+    return this.#run(({ reader }) => reader.newestChangeVersion());
   }
 
   async deletes(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<DeletedDocument>> {
-    return this.#open().reader.deletes(resource, query);
+    return this.#run(({ reader }) => reader.deletes(resource, query));
   }
 
   async keyChanges(resource: ResourceModel, query: TrackedChangeQuery): Promise<TrackedChangeList<KeyChange>> {
-    return this.#open().reader.keyChanges(resource, query);
+    return this.#run(({ reader }) => reader.keyChanges(resource, query));
   }
 
   async snapshot(session: string, options: SnapshotOptions = {}): Promise<SnapshotReads | undefined> {
-    return this.#open().snapshots.readsOf(session, options.fresh ?? false);
+    return this.#run(({ snapshots }) => snapshots.readsOf(session, options.fresh ?? false));
   }
 
   async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
-    this.#open();
-    return notYet(`seeding ${values.length} ${resource.endpoint}`);
+    return this.#run(({ writer }) => writer.seedDescriptors(resource, values));
   }
 
   async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
-    return this.#open().admin.createClient(client, application);
+    return this.#run(({ admin }) => admin.createClient(client, application));
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {
-    return this.#open().admin.findClient(key);
+    return this.#run(({ admin }) => admin.findClient(key));
   }
 
   async listClients(): Promise<readonly ApiClient[]> {
-    return this.#open().admin.listClients();
+    return this.#run(({ admin }) => admin.listClients());
   }
 
   async findVendorNamespacePrefixes(vendorName: string): Promise<readonly string[] | undefined> {
-    return this.#open().admin.findVendorNamespacePrefixes(vendorName);
+    return this.#run(({ admin }) => admin.findVendorNamespacePrefixes(vendorName));
   }
 
   async findApplication(vendorName: string, applicationName: string): Promise<ClientApplication | undefined> {
-    return this.#open().admin.findApplication(vendorName, applicationName);
+    return this.#run(({ admin }) => admin.findApplication(vendorName, applicationName));
   }
 
   async findClientApplication(key: string): Promise<ClientApplication | undefined> {
-    return this.#open().admin.findClientApplication(key);
+    return this.#run(({ admin }) => admin.findClientApplication(key));
   }
 
   async listClientDetails(now: number): Promise<readonly ClientDetails[]> {
-    return this.#open().admin.listClientDetails(now);
+    return this.#run(({ admin }) => admin.listClientDetails(now));
   }
 
   async revokeClient(key: string): Promise<number | undefined> {
-    return this.#open().admin.revokeClient(key);
+    return this.#run(({ admin }) => admin.revokeClient(key));
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {
-    return this.#open().admin.saveAccessToken(token, options);
+    return this.#run(({ admin }) => admin.saveAccessToken(token, options));
   }
 
   async findAccessToken(tokenHash: string, now: number): Promise<AccessTokenRecord | undefined> {
-    return this.#open().admin.findAccessToken(tokenHash, now);
+    return this.#run(({ admin }) => admin.findAccessToken(tokenHash, now));
   }
 
   #connections(): pg.Pool {
@@ -283,8 +295,15 @@ export class PostgresStore implements Store {
     return this.#plan;
   }
 
-  #open(): OpenState {
+  /** Runs an operation of the open store, counted until it settles so that `close` lets it finish. */
+  async #run<T>(operation: (state: OpenState) => Promise<T>): Promise<T> {
     if (!this.#state) throw new Error('The store is not open');
-    return this.#state;
+    const running = operation(this.#state);
+    const settled: Promise<unknown> = running.then(
+      () => this.#running.delete(settled),
+      () => this.#running.delete(settled),
+    );
+    this.#running.add(settled);
+    return running;
   }
 }
