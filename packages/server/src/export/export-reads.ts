@@ -12,6 +12,10 @@ export interface ExportReads {
   readonly consistent: boolean;
 }
 
+/**
+ * The store offers no way to end a snapshot session, so the export's stays open until the store releases it as idle
+ * or closes (the `export` command closes its store at once).
+ */
 export async function openExportReads(store: ExportableStore): Promise<ExportReads> {
   const session = `export-${randomUUID()}`;
   if ((await store.snapshot(session)) === undefined) return { reads: async () => store, consistent: false };
