@@ -1,9 +1,12 @@
 // The `Use-Snapshot` step (contract §4.7): GETs read the caller's snapshot session instead of the live data, and
 // writes that ask for a snapshot are refused with 405.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SnapshotOptions, SnapshotReads, Store } from '../store/store.js';
+import type { ChangeFeed, SnapshotOptions, SnapshotReads } from '../store/store.js';
 import type { Caller } from './caller.js';
 import { ApiProblem } from './problems.js';
+
+/** The live reads, and the snapshots a session may read instead. */
+export type SnapshotSource = SnapshotReads & Pick<ChangeFeed, 'snapshot'>;
 
 export interface SnapshotRequest {
   readonly caller: Caller;
@@ -21,7 +24,7 @@ function asksForSnapshot(headers: IncomingHttpHeaders): boolean {
  * SnapshotReads); 404 when the store keeps no snapshots.
  */
 export async function readsFor(
-  store: Store,
+  store: SnapshotSource,
   request: SnapshotRequest,
   options?: SnapshotOptions,
 ): Promise<SnapshotReads> {

@@ -2,7 +2,7 @@
 // scope, and the caller a presented token stands for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Caller } from '../api/caller.js';
-import type { AccessTokenRecord, ClientApplication, Store } from '../store/store.js';
+import type { AccessTokenRecord, ClientApplication, ClientAdministration, TokenStore } from '../store/store.js';
 import { grantOf } from './client-grants.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 1800;
@@ -36,7 +36,7 @@ export interface TokenIssue {
 
 /** A new token, or undefined when the client already holds `perClientLimit` unexpired tokens. */
 export async function issueAccessToken(
-  store: Pick<Store, 'saveAccessToken'>,
+  store: Pick<TokenStore, 'saveAccessToken'>,
   issue: TokenIssue,
 ): Promise<string | undefined> {
   const token = randomBytes(16).toString('hex');
@@ -52,7 +52,8 @@ export async function issueAccessToken(
   return saved ? token : undefined;
 }
 
-export type TokenHolderStore = Pick<Store, 'findAccessToken' | 'findClientApplication'>;
+export type TokenHolderStore = Pick<TokenStore, 'findAccessToken'> &
+  Pick<ClientAdministration, 'findClientApplication'>;
 
 export interface TokenHolder {
   readonly caller: Caller;

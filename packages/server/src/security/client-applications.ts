@@ -1,11 +1,11 @@
 // The application a new client joins: named by vendor and application (defaults: one of each, named after the client),
 // created from the requested claim set, education organizations, namespaces and profiles, or joined when it exists —
 // in which case anything requested must match what it already has.
-import type { ApplicationDefinition, Store } from '../store/store.js';
+import type { ApplicationDefinition, ClientAdministration } from '../store/store.js';
 import { claimSetCatalogue } from './claims/index.js';
 import { SANDBOX_CLAIM_SET } from './client-grants.js';
 
-export type ApplicationStore = Pick<Store, 'findApplication' | 'findVendorNamespacePrefixes'>;
+export type ApplicationStore = Pick<ClientAdministration, 'findApplication' | 'findVendorNamespacePrefixes'>;
 
 export interface ApplicationOptions {
   /** Default: the application name. */

@@ -1,6 +1,6 @@
 // Clients as administration shows them (CLI and admin API): never the secret; a client without an application shows
 // the sandbox grants it is treated with, and no vendor or application.
-import type { ApplicationDefinition, ClientDetails, Store } from '../store/store.js';
+import type { ApplicationDefinition, ClientDetails, ClientAdministration } from '../store/store.js';
 import { grantOf } from './client-grants.js';
 
 export interface ClientDescription {
@@ -50,7 +50,7 @@ function summaryOf({ client, application, liveTokens }: ClientDetails): ClientSu
 
 /** Every client, by key. */
 export async function listClients(
-  store: Pick<Store, 'listClientDetails'>,
+  store: Pick<ClientAdministration, 'listClientDetails'>,
   now: number = Date.now(),
 ): Promise<ClientSummary[]> {
   return (await store.listClientDetails(now)).map(summaryOf);

@@ -1,12 +1,12 @@
 // API clients: creation with generated or given credentials in an application, and checking a presented key and secret.
-import type { ApiClient, Store } from '../store/store.js';
+import type { ApiClient, ClientAdministration } from '../store/store.js';
 import { applicationFor, ClientCreationError, type ApplicationOptions } from './client-applications.js';
 import { describeClient, type ClientDescription } from './client-descriptions.js';
 import { randomAlphanumeric } from './random-text.js';
 import { hashSecret, verifySecret } from './secret-hash.js';
 
 export type ClientStore = Pick<
-  Store,
+  ClientAdministration,
   'createClient' | 'findClient' | 'findApplication' | 'findVendorNamespacePrefixes'
 >;
 
@@ -75,7 +75,7 @@ export async function createClient(store: ClientStore, options: NewClientOptions
 
 /** The active client with this key and secret, or undefined (unknown key, wrong secret or inactive client alike). */
 export async function authenticateClient(
-  store: Pick<Store, 'findClient'>,
+  store: Pick<ClientAdministration, 'findClient'>,
   key: string,
   secret: string,
 ): Promise<ApiClient | undefined> {

@@ -3,7 +3,7 @@
 import { allowEveryAction, SYSTEM_CALLER, upsertDocument, type DataServices } from '../api/index.js';
 import type { ModelRegistry } from '../model/index.js';
 import { createClient, SANDBOX_APPLICATION, type CreatedClient } from '../security/index.js';
-import type { Store } from '../store/store.js';
+import type { Store, DescriptorStore } from '../store/store.js';
 
 export type SeedMode = 'descriptors' | 'none';
 
@@ -17,7 +17,7 @@ export interface FirstStart extends Seeding {
   readonly sandbox: CreatedClient;
 }
 
-async function seedDefaultDescriptors(store: Store, registry: ModelRegistry): Promise<number> {
+async function seedDefaultDescriptors(store: DescriptorStore, registry: ModelRegistry): Promise<number> {
   let added = 0;
   for (const resource of registry.descriptorResources) {
     const rows = registry.descriptorValuesOf(resource.resourceName);

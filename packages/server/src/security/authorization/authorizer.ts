@@ -1,7 +1,7 @@
 // The data operations' `authorize` seam over the claim sets (contract §8.5): the claim check, then the strategies as
 // a store filter for reads of many items and as a check of single items.
 import type { Authorization, Authorize } from '../../api/authorization.js';
-import type { Store } from '../../store/store.js';
+import type { AuthorizationProbes } from '../../store/store.js';
 import { authorizeClaims } from '../claims/index.js';
 import { noNamespacePrefixes } from './data-denials.js';
 import { authorizeItem, type ItemPolicy, type NamedRule } from './item-authorization.js';
@@ -14,10 +14,7 @@ export interface AuthorizerOptions {
   readonly ownershipBasedAuthorization?: boolean;
 }
 
-export function createAuthorizer(
-  store: Pick<Store, 'relatedSubjects' | 'ownershipTokenOf'>,
-  options: AuthorizerOptions = {},
-): Authorize {
+export function createAuthorizer(store: AuthorizationProbes, options: AuthorizerOptions = {}): Authorize {
   return ({ action, resource, caller }) => {
     const rules: NamedRule[] = [];
     let namespaceStrategy: string | undefined;

@@ -3,7 +3,7 @@
 import type { AuthorizedItem, DataPhase } from '../../api/authorization.js';
 import { ApiProblem } from '../../api/problems.js';
 import type { DocumentSecurables } from '../../model/index.js';
-import type { RelationshipRule, Store, SubjectProbe, SubjectRelation } from '../../store/store.js';
+import type { RelationshipRule, SubjectProbe, SubjectRelation, AuthorizationProbes } from '../../store/store.js';
 import { authorizationValueMissing, namespaceMismatch, namespaceMissing, relationshipDenied } from './data-denials.js';
 
 export interface NamedRule {
@@ -75,7 +75,7 @@ function authorizeNamespaces(policy: ItemPolicy, securables: DocumentSecurables,
 
 /** Only stored items have an owner: a created item will be stamped with the caller's own token. */
 async function authorizeOwnership(
-  store: Pick<Store, 'ownershipTokenOf'>,
+  store: Pick<AuthorizationProbes, 'ownershipTokenOf'>,
   policy: ItemPolicy,
   item: AuthorizedItem,
 ): Promise<void> {
@@ -86,7 +86,7 @@ async function authorizeOwnership(
 }
 
 export async function authorizeItem(
-  store: Pick<Store, 'relatedSubjects' | 'ownershipTokenOf'>,
+  store: AuthorizationProbes,
   policy: ItemPolicy,
   item: AuthorizedItem,
   phase: DataPhase,

@@ -8,7 +8,7 @@ import {
   type PathGetter,
   type ResourceModel,
 } from '../../model/index.js';
-import type { Store } from '../../store/store.js';
+import type { DocumentStore } from '../../store/store.js';
 
 /** `education_organization_id`, `name_of_institution`, `type`, then `<type_snake>_id` per ancestor, nearest first. */
 export type EducationOrganizationInfo = Readonly<Record<string, string | number>>;
@@ -70,7 +70,7 @@ export class EducationOrganizationDirectory {
   readonly #types: readonly EducationOrganizationType[];
 
   constructor(
-    private readonly store: Pick<Store, 'list'>,
+    private readonly store: Pick<DocumentStore, 'list'>,
     registry: ModelRegistry,
   ) {
     this.#types = typesOf(registry);

@@ -3,7 +3,7 @@
 // per-client limit, optionally narrowed to one of the client's education organizations.
 import { OAuthError, OAuthToken } from '@edfi-api/framework';
 import { ApiProblem } from '../../api/problems.js';
-import type { Store } from '../../store/store.js';
+import type { ClientAdministration, TokenStore } from '../../store/store.js';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, DEFAULT_TOKENS_PER_CLIENT, issueAccessToken } from '../access-tokens.js';
 import { grantOf } from '../client-grants.js';
 import { authenticateClient } from '../clients.js';
@@ -17,7 +17,8 @@ export interface ClientCredentialsRequest {
 }
 
 export interface TokenGrantContext {
-  readonly store: Pick<Store, 'findClient' | 'findClientApplication' | 'saveAccessToken'>;
+  readonly store: Pick<ClientAdministration, 'findClient' | 'findClientApplication'> &
+    Pick<TokenStore, 'saveAccessToken'>;
   /** Default 1800 (the ODS's shipped 30 minutes). */
   readonly tokenLifetimeSeconds?: number;
   /** Unexpired tokens a client may hold; default 15 (the ODS's shipped limit). */

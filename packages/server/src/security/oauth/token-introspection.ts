@@ -4,13 +4,13 @@ import { Unauthorized } from '@edfi-api/framework';
 import type { Caller } from '../../api/caller.js';
 import { ApiProblem } from '../../api/problems.js';
 import type { ModelRegistry } from '../../model/index.js';
-import type { Store } from '../../store/store.js';
-import { findTokenHolder, normalizeAccessToken } from '../access-tokens.js';
+import type { DocumentStore } from '../../store/store.js';
+import { findTokenHolder, normalizeAccessToken, type TokenHolderStore } from '../access-tokens.js';
 import { EducationOrganizationDirectory } from './education-organization-info.js';
 import { tokenInfoOf, type TokenInfo } from './token-info.js';
 
 export interface TokenInfoContext {
-  readonly store: Pick<Store, 'findAccessToken' | 'findClientApplication' | 'list'>;
+  readonly store: TokenHolderStore & Pick<DocumentStore, 'list'>;
   readonly registry: ModelRegistry;
   /** Clock in epoch milliseconds (tests). */
   readonly now?: () => number;
