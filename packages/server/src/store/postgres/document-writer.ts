@@ -260,7 +260,7 @@ export class PostgresDocumentWriter {
 
   /** Replaces the body when the stored body (links included) differs; otherwise writes nothing. */
   async #replace(
-    { client, stamps }: WriteTransaction,
+    transaction: WriteTransaction,
     writes: ResourceWrites,
     existing: LockedRow,
     prepared: PreparedWrite,
@@ -268,9 +268,11 @@ export class PostgresDocumentWriter {
     const resolved = resolvedOf(prepared.resolution);
     const written = { id: existing.uuid, docId: existing.doc_id, identityKey: existing.identity_key };
     if (prepared.bodyJson === existing.body) {
+      transaction.unchanged();
       const version = { stored: existing.change_version };
       return { ...written, status: 'unchanged', lastModifiedDate: existing.last_modified, version };
     }
+    const { client, stamps } = transaction;
     const { body } = prepared.write;
     const lastModified = utcNow();
     const change = { body, bodyJson: prepared.bodyJson, lastModified, references: resolved };

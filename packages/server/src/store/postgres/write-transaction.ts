@@ -14,6 +14,8 @@ export interface WriteTransaction {
   readonly stamps: ChangeStamps;
   /** 1 on the first run; a later run may distrust what memory cached (descriptors). */
   readonly attempt: number;
+  /** Marks a write that found nothing to change: it ends in a ROLLBACK, which needs no WAL flush. */
+  unchanged(): void;
 }
 
 /** Raised by a write's work when a concurrent transaction changed what it relied on; `cause` is reported if the
@@ -45,8 +47,11 @@ async function attemptOnce<T>(
   try {
     await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
     const stamps = new ChangeStamps();
-    const value = await work({ client, stamps, attempt });
-    if (stamps.isEmpty) {
+    let unchanged = false;
+    const value = await work({ client, stamps, attempt, unchanged: () => (unchanged = true) });
+    if (unchanged && stamps.isEmpty) {
+      await client.query('ROLLBACK');
+    } else if (stamps.isEmpty) {
       await client.query('COMMIT');
     } else {
       const [stamped] = (await client.query(stamps.commitSql())) as unknown as pg.QueryResult<{ value: number }>[];
