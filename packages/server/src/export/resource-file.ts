@@ -16,18 +16,20 @@ export interface ResourceFile {
   readonly documents: number;
 }
 
+/** The pages again, the first one (already read to see whether there is any) included. */
+async function* startingWith<T>(first: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
+  yield first;
+  yield* rest;
+}
+
 async function* pageTexts(
-  first: readonly StoredDocument[],
-  rest: AsyncIterator<readonly StoredDocument[]>,
+  pages: AsyncIterable<readonly StoredDocument[]>,
   bodyOf: (document: StoredDocument) => string,
   counted: (documents: number) => void,
 ): AsyncGenerator<string> {
-  let page: readonly StoredDocument[] | undefined = first;
-  while (page !== undefined) {
+  for await (const page of pages) {
     counted(page.length);
     yield page.map((document) => `${bodyOf(document)}\n`).join('');
-    const next: IteratorResult<readonly StoredDocument[]> = await rest.next();
-    page = next.done === true ? undefined : next.value;
   }
 }
 
@@ -42,7 +44,11 @@ export async function writeResourceFile(
   if (first.done === true) return undefined;
   const file = jsonlFileNameOf(resource);
   let documents = 0;
-  const texts = pageTexts(first.value, pages, compileExportedBody(resource), (count) => (documents += count));
+  const texts = pageTexts(
+    startingWith(first.value, pages),
+    compileExportedBody(resource),
+    (count) => (documents += count),
+  );
   await pipeline(texts, createWriteStream(path.join(folder, file)));
   return { resource, file, documents };
 }
