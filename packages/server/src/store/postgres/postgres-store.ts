@@ -34,7 +34,7 @@ import type {
   WriteOptions,
   WriteOutcome,
 } from '../store.js';
-import { StoreSchemaError } from '../store.js';
+import { assertSchemaCurrent } from '../relational/schema-refusal.js';
 import { PostgresAdminRecords } from './admin-records.js';
 import { PostgresCatalog } from './catalog.js';
 import { parsePostgresSpec, type PostgresConnectionSpec } from './connection-spec.js';
@@ -58,11 +58,6 @@ const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
 const DEFAULT_MAX_SNAPSHOTS = 16;
 const DEFAULT_SNAPSHOT_IDLE_MS = 5 * 60_000;
 
-const SCHEMA_REFUSALS: Record<Exclude<SchemaStatus, 'current'>, string> = {
-  empty: 'The database has no schema yet; run `edfi-api migrate` (or start with --migrate)',
-  outdated: 'The database schema is older than this release or model; run `edfi-api migrate` (or start with --migrate)',
-};
-
 /** Everything that exists only while the store is open. */
 interface OpenState {
   readonly pool: pg.Pool;
@@ -71,19 +66,6 @@ interface OpenState {
   readonly reader: PostgresDocumentReader;
   readonly snapshots: PostgresSnapshotSessions;
   readonly admin: PostgresAdminRecords;
-}
-
-/** A reader behind the reads a snapshot serves. */
-function snapshotReads(reader: PostgresDocumentReader): SnapshotReads {
-  return {
-    get: (resource, id) => reader.get(resource, id),
-    getAuthorized: (resource, id, access) => reader.getAuthorized(resource, id, access),
-    list: (resource, query) => reader.list(resource, query),
-    partitionStarts: (resource, query) => reader.partitionStarts(resource, query),
-    newestChangeVersion: () => reader.newestChangeVersion(),
-    deletes: (resource, query) => reader.deletes(resource, query),
-    keyChanges: (resource, query) => reader.keyChanges(resource, query),
-  };
 }
 
 export class PostgresStore implements Store {
@@ -122,7 +104,7 @@ export class PostgresStore implements Store {
     try {
       const plan = this.#schemaPlan();
       const status = await schemaStatusOf(pool, this.spec.schema, plan);
-      if (status !== 'current') throw new StoreSchemaError(status, SCHEMA_REFUSALS[status]);
+      assertSchemaCurrent(status);
       const resourceIds = await readResourceTypes(pool);
       const catalog = new PostgresCatalog(plan, resourceIds, this.registry);
       const descriptors = new PostgresDescriptorCache(pool, this.registry, resourceIds);
@@ -131,7 +113,7 @@ export class PostgresStore implements Store {
       const snapshots = new PostgresSnapshotSessions(
         {
           connect: () => createClient(this.spec),
-          readsOver: (client) => snapshotReads(new PostgresDocumentReader(client, statements)),
+          readsOver: (client) => new PostgresDocumentReader(client, statements),
         },
         {
           max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,

@@ -34,8 +34,8 @@ import type {
   WriteOptions,
   WriteOutcome,
 } from '../store.js';
-import { StoreSchemaError } from '../store.js';
 import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
+import { assertSchemaCurrent } from '../relational/schema-refusal.js';
 import { AdminRecords } from './admin-records.js';
 import { closeConnection, openConnection, openSnapshotConnection, type ConnectionOptions } from './connection.js';
 import { DescriptorCache } from './descriptor-cache.js';
@@ -88,11 +88,6 @@ function snapshotReads(reader: DocumentReader): SnapshotReads {
   };
 }
 
-const SCHEMA_REFUSALS: Record<Exclude<SchemaStatus, 'current'>, string> = {
-  empty: 'The database has no schema yet; run `edfi-api migrate` (or start with --migrate)',
-  outdated: 'The database schema is older than this release or model; run `edfi-api migrate` (or start with --migrate)',
-};
-
 export class SqliteStore implements Store {
   #state: OpenState | undefined;
   /** The connection, opened by the first call that needs it; `open` builds the store's state on it. */
@@ -125,7 +120,7 @@ export class SqliteStore implements Store {
     try {
       const plan = this.#schemaPlan();
       const status = schemaStatusOf(db, plan);
-      if (status !== 'current') throw new StoreSchemaError(status, SCHEMA_REFUSALS[status]);
+      assertSchemaCurrent(status);
       const resourceIds = readResourceTypes(db);
       const catalog = new TableCatalog(db, plan, resourceIds, this.registry);
       const descriptors = new DescriptorCache(db, this.registry, resourceIds);
