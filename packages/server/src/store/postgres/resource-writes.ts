@@ -10,7 +10,7 @@ import {
   DOCUMENT_OWNER_TABLE,
   DOCUMENT_TABLE,
 } from '../relational/schema-plan.js';
-import type { SqlType, TableLayout } from '../relational/table-layout.js';
+import { storedColumnNames, type SqlType, type TableLayout } from '../relational/table-layout.js';
 import type { ResourceTable } from './catalog.js';
 import { prepared } from './prepared.js';
 
@@ -151,7 +151,7 @@ export class ResourceWrites {
   }
 
   #createSql(): string {
-    const { table, shared, columns } = this.#layout;
+    const { table, columns } = this.#layout;
     const { resourceId } = this.table;
     const typed = columns.map((column, index) => ({ alias: `c${index}`, column }));
     const arrays = [
@@ -172,24 +172,13 @@ export class ResourceWrites {
         `e${index} AS (INSERT INTO ${edgeTable} (from_doc, to_doc) ` +
         `SELECT j.doc_id, x.to_doc FROM ${edgeParameters()} JOIN j ON j.n = x.n)`,
     );
-    const rowColumns = [
-      'doc_id',
-      ...(shared ? ['resource_id'] : []),
-      'identity_key',
-      ...columns.map((column) => column.name),
-      'change_version',
-      'last_modified',
-      'body',
-    ];
-    const rowValues = [
-      'doc_id',
-      ...(shared ? [String(resourceId)] : []),
-      'identity_key',
-      ...typed.map(({ alias }) => alias),
-      '0',
-      'last_modified',
-      'body',
-    ];
+    const rowColumns = storedColumnNames(this.#layout);
+    const aliasOf = new Map<string, string>([
+      ['resource_id', String(resourceId)],
+      ['change_version', '0'],
+      ...typed.map(({ alias, column }): [string, string] => [column.name, alias]),
+    ]);
+    const rowValues = rowColumns.map((name) => aliasOf.get(name) ?? name);
     const steps = [
       `w AS (SELECT * FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS w (${aliases.join(', ')}, n))`,
       `d AS (INSERT INTO ${DOCUMENT_TABLE} (resource_id, uuid) SELECT ${resourceId}, uuid FROM w ORDER BY n ` +

@@ -37,6 +37,19 @@ export interface TableLayout {
   readonly identityKeyOf: (write: Pick<DocumentWrite, 'identity' | 'body'>) => string;
 }
 
+/** Every column of a layout's table, in table order: what an insert writes. */
+export function storedColumnNames({ shared, columns }: TableLayout): string[] {
+  return [
+    'doc_id',
+    ...(shared ? ['resource_id'] : []),
+    'identity_key',
+    ...columns.map((column) => column.name),
+    'change_version',
+    'last_modified',
+    'body',
+  ];
+}
+
 export interface AbstractIdentityLayout {
   readonly abstract: AbstractResourceModel;
   readonly table: string;

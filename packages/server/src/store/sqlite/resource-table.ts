@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import { documentReadSql } from '../relational/document-read-sql.js';
 import type { ReadRow } from '../relational/stored-documents.js';
-import type { TableLayout } from '../relational/table-layout.js';
+import { storedColumnNames, type TableLayout } from '../relational/table-layout.js';
 
 /** A document row as the write path needs it. */
 export interface StoredRow {
@@ -53,15 +53,7 @@ export class ResourceTable {
     this.read = db.prepare(documentReadSql(this, 'd.uuid'));
     this.resolve = db.prepare(`SELECT r.doc_id, d.uuid FROM ${joined} WHERE ${scope}r.identity_key = ?`);
 
-    const insertColumns = [
-      'doc_id',
-      ...(shared ? ['resource_id'] : []),
-      'identity_key',
-      ...columns.map((column) => column.name),
-      'change_version',
-      'last_modified',
-      'body',
-    ];
+    const insertColumns = storedColumnNames(layout);
     const values = insertColumns.map((name) => (name === 'resource_id' ? String(resourceId) : '?'));
     this.#insert = db.prepare(`INSERT INTO ${table} (${insertColumns.join(', ')}) VALUES (${values.join(', ')})`);
 
