@@ -9,10 +9,11 @@ import { META_TABLE } from './schema.js';
 
 /**
  * The placeholder version of a tracked change until its transaction stamps it: negative, so never a real version,
- * and unique among transactions in flight (each runs on its own backend) because `change_version` is its key.
+ * and unique among transactions in flight (each runs on its own backend, and takes fewer than 2^30 versions) because
+ * `change_version` is its key.
  */
 export function trackedChangePlaceholder(slotSql: string): string {
-  return `-(pg_backend_pid()::bigint * 1048576 + ${slotSql} + 1)`;
+  return `-(pg_backend_pid()::bigint * 1073741824 + ${slotSql} + 1)`;
 }
 
 function arrayLiteral(values: readonly number[]): string {
