@@ -195,10 +195,13 @@ export function baselineTable(results: RunResults, stores: readonly BenchStore[]
 
 /** The direct load's own summary per variant (documents loaded and failed), and any failed requests. */
 export function runNotes(results: RunResults): string[] {
-  const loads = [...results.variants].map(
-    ([variant, measured]) =>
-      `- ${variant.store.label} ${variant.checkout.side}: ${[...new Set(measured.load.map((run) => run.summary))].join('; ')}`,
-  );
+  const baseline = [...results.variants.keys()].some((variant) => variant.checkout.side === 'before');
+  const loads = [...results.variants].map(([variant, measured]) => {
+    const name = `${variant.store.label}${baseline ? ` ${variant.checkout.side}` : ''}`;
+    // Without the temporary store's name, so identical summaries of the rounds show once.
+    const summaries = new Set(measured.load.map((run) => run.summary.replace(/ into \S+/, '')));
+    return `- ${name}: ${[...summaries].join('; ')}`;
+  });
   const failures = new Lookup(results).failures();
   return [
     "Grand Bend direct loads (the CLI's summary; the sample's known gaps fail 160 records):",

@@ -62,56 +62,57 @@ const sqlite = stores.find((store) => store.kind === 'sqlite');
 const command = `npm run bench -w packages/server --${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
 const setting = [
   `Machine: ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.`,
-  `Command: \`${command}\`. ${plan.rounds} rounds, interleaved (each round runs every variant, in reverse order every`,
-  `other round); each cell is the median and, in parentheses, the range over the rounds. autocannon with`,
-  `${plan.connections} connections, pipelining 1, ${plan.durationSeconds} s per scenario, on the same machine as the server`,
-  `${placements.pinning ? `(1 worker: ${placements.for(1).description}; more: ${placements.for(2).description})` : '(not pinned)'}.`,
+  `Command: \`${command}\`.`,
+  `${plan.rounds} round${plan.rounds === 1 ? '' : 's'}, interleaved: each round runs every variant, in reverse order every other round.`,
+  'Each cell is the median and, in parentheses, the range over the rounds.',
+  `autocannon with ${plan.connections} connections, pipelining 1, ${plan.durationSeconds} s per scenario, on the server's machine`,
+  placements.pinning
+    ? `(1 worker: ${placements.for(1).description}; more: ${placements.for(2).description}).`
+    : '(not pinned).',
   'Every scenario run and every load gets a new store (a new SQLite file; a new PostgreSQL schema, dropped afterwards).',
-  'Server CPU is user + system time of the server process and its workers over the measured run per request served;',
-  'PostgreSQL CPU the same for the postmaster and all its children (backends, WAL writer, …), read from /proc.',
+  'Server CPU: user + system time of the server process and its workers over the measured run, per request served.',
+  'PostgreSQL CPU: the same for the postmaster and all its children (backends, WAL writer, …), read from /proc.',
   `This checkout: ${describeCheckout(thisCheckout)}.`,
 ];
 
-if (values.baseline === undefined) {
-  const title =
-    stores.length > 1
-      ? `## Store ceiling and HTTP: ${labels} side by side`
-      : `## Store ceiling and HTTP${sqlite ? '' : `: ${labels}`}`;
-  const table = storesTable(results, stores);
-  console.log(`\n${table}`);
-  publish(
-    title,
-    [
-      ...setting,
-      'Raw ceilings: one transaction per document (document row, resource row, its edges; the same schema and indexes',
-      'as the store) and point reads by uuid; SQLite with one caller (commit per write, WAL, synchronous=NORMAL),',
-      "PostgreSQL with as many concurrent callers as the store's pool has connections. ÷ raw ceiling is the ratio of the medians.",
-      '',
-      table,
-      '',
-      ...(sqlite
-        ? [
-            'SQLite store in process against the raw ceiling (medians):',
-            '',
-            sqliteStoreCeilingTable(results, sqlite),
-            '',
-          ]
-        : []),
-      ...runNotes(results),
-    ].join('\n'),
-  );
-} else {
-  const table = baselineTable(results, stores);
-  console.log(`\n${table}`);
-  publish(
-    `## Before and after: ${labels}`,
-    [
-      ...setting,
-      `Baseline (before): ${describeCheckout(checkouts[1]!.cli)}. after ÷ before is the ratio of the medians.`,
-      '',
-      table,
-      '',
-      ...runNotes(results),
-    ].join('\n'),
-  );
+interface Report {
+  readonly title: string;
+  /** Lines between the setting and the table. */
+  readonly intro: readonly string[];
+  readonly table: string;
+  /** Lines after the table. */
+  readonly outro: readonly string[];
 }
+
+function storesReport(): Report {
+  return {
+    title:
+      stores.length > 1
+        ? `## Store ceiling and HTTP: ${labels} side by side`
+        : `## Store ceiling and HTTP${sqlite ? '' : `: ${labels}`}`,
+    intro: [
+      'Raw ceilings: one transaction per document (document row, resource row, its edges; the same schema and indexes',
+      'as the store) and point reads by uuid. SQLite: one caller (commit per write, WAL, synchronous=NORMAL).',
+      "PostgreSQL: as many concurrent callers as the store's pool has connections (one server process's pool).",
+      '÷ raw ceiling is the ratio of the medians.',
+    ],
+    table: storesTable(results, stores),
+    outro: sqlite
+      ? ['SQLite store in process against the raw ceiling (medians):', '', sqliteStoreCeilingTable(results, sqlite), '']
+      : [],
+  };
+}
+
+function baselineReport(baseline: Checkout): Report {
+  return {
+    title: `## Before and after: ${labels}`,
+    intro: [`Baseline (before): ${describeCheckout(baseline.cli)}. after ÷ before is the ratio of the medians.`],
+    table: baselineTable(results, stores),
+    outro: [],
+  };
+}
+
+const report = checkouts[1] === undefined ? storesReport() : baselineReport(checkouts[1]);
+const trailer = [...report.outro, ...runNotes(results)];
+console.log(`\n${report.table}\n\n${trailer.join('\n')}`);
+publish(report.title, [...setting, ...report.intro, '', report.table, '', ...trailer].join('\n'));
