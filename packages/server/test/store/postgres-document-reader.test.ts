@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compilePathGetter, getModelRegistry, type ResourceModel } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';
 import { PostgresCatalog } from '../../src/store/postgres/catalog.js';
-import { parsePostgresSpec, quoteIdentifier } from '../../src/store/postgres/connection-spec.js';
+import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
 import { PostgresDocumentReader } from '../../src/store/postgres/document-reader.js';
 import { createPool } from '../../src/store/postgres/pool.js';
 import { PostgresReadStatements } from '../../src/store/postgres/read-statements.js';
@@ -26,6 +26,7 @@ import {
   type SubjectRelation,
 } from '../../src/store/store.js';
 import { enrollment, localEducationAgency, school, student } from '../support/district-documents.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import {
   algebraSection,
@@ -41,22 +42,6 @@ import {
   studentEducationOrganizationAssociation,
   studentSectionAssociation,
 } from './sample-documents.js';
-
-const POSTGRES_URL = process.env.EDFI_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    if (process.env.EDFI_REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL at ${POSTGRES_URL} is unreachable`);
-    console.log(`Skipping the PostgreSQL reader tests: ${POSTGRES_URL} is unreachable`);
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const registry = getModelRegistry();
 const DISTRICT = 255901;
@@ -208,15 +193,13 @@ function fieldFiltersOf(resource: ResourceModel, document: StoredDocument): List
   });
 }
 
-const reachable = await postgresReachable();
-
 /** Each test compares hundreds of reads, one round trip each. */
 const COMPARISON_TIMEOUT_MS = 60_000;
 
-describe.skipIf(!reachable)('PostgresDocumentReader', () => {
+describePostgres('PostgresDocumentReader', () => {
   const folder = mkdtempSync(join(tmpdir(), 'postgres-reader-'));
   const file = join(folder, 'store.db');
-  const schema = `e_reader_${Math.random().toString(36).slice(2, 10)}`;
+  const schema = schemasDroppedAfterAll()('reader');
   let sqlite: Store;
   let pool: pg.Pool;
   let statements: PostgresReadStatements;
@@ -228,7 +211,7 @@ describe.skipIf(!reachable)('PostgresDocumentReader', () => {
     await writer.close();
     sqlite = await openStore(`sqlite:${file}`, registry);
 
-    const spec = parsePostgresSpec(`${POSTGRES_URL}?schema=${schema}`);
+    const spec = parsePostgresSpec(postgresSpec(schema));
     pool = createPool(spec);
     const plan = planPostgresSchema(registry);
     await migrateSchema(pool, schema, plan, registry);
@@ -240,7 +223,6 @@ describe.skipIf(!reachable)('PostgresDocumentReader', () => {
 
   afterAll(async () => {
     await sqlite?.close();
-    await pool?.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schema)} CASCADE`);
     await pool?.end();
     rmSync(folder, { recursive: true, force: true });
   }, COMPARISON_TIMEOUT_MS);
