@@ -1,57 +1,52 @@
-// Concurrent writes over real sockets, against two servers sharing one database file (as two worker processes do):
+// Concurrent writes over real sockets, against two servers sharing one database (as two worker processes or nodes do):
 // racing POSTs of one natural key create exactly one item, racing PUTs with one If-Match let exactly one through.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { studentDocument } from '../support/documents.js';
+import { describeEachStore } from '../support/each-store.js';
 import { DATA_PATH, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 
 const PARALLEL_REQUESTS = 20;
 
-let directory: string;
-let servers: EdFiTestServer[];
-let urls: string[];
+describeEachStore('concurrent writes', (store) => {
+  let servers: EdFiTestServer[];
+  let urls: string[];
 
-beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'edfi-concurrency-'));
-  const spec = `sqlite:${join(directory, 'store.db')}`;
-  const first = await startEdFiServer({ store: spec, seed: false });
-  const second = await startEdFiServer({ store: spec, seed: false });
-  servers = [first, second];
-  urls = await Promise.all(
-    servers.map(async ({ server }) => `http://127.0.0.1:${(await server.listen(0, '127.0.0.1')).port}${DATA_PATH}`),
-  );
-});
-
-afterAll(async () => {
-  for (const { server, close } of servers) {
-    await server.close();
-    await close();
-  }
-  rmSync(directory, { recursive: true, force: true });
-});
-
-/** Spreads requests over both servers, each with its own token. */
-function send(
-  index: number,
-  method: string,
-  path: string,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const server = index % servers.length;
-  return fetch(`${urls[server]}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${servers[server]!.token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  beforeAll(async () => {
+    const spec = await store.newSpec({ shared: true });
+    const first = await startEdFiServer({ store: spec, seed: false });
+    const second = await startEdFiServer({ store: spec, seed: false });
+    servers = [first, second];
+    urls = await Promise.all(
+      servers.map(async ({ server }) => `http://127.0.0.1:${(await server.listen(0, '127.0.0.1')).port}${DATA_PATH}`),
+    );
   });
-}
 
-describe('concurrent writes', () => {
+  afterAll(async () => {
+    for (const { server, close } of servers) {
+      await server.close();
+      await close();
+    }
+  });
+
+  /** Spreads requests over both servers, each with its own token. */
+  function send(
+    index: number,
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const server = index % servers.length;
+    return fetch(`${urls[server]}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${servers[server]!.token}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  }
+
   it('create one item for racing POSTs of one natural key', async () => {
     const body = { ...studentDocument, studentUniqueId: 'race-post' };
     const responses = await Promise.all(
