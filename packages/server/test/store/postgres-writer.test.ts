@@ -1,5 +1,6 @@
 // The PostgreSQL write path under concurrency: commit-ordered change versions (design L12), same-key inserts that race,
-// competing If-Match updates, deadlocks retried, and the writer's own outcomes checked against the stored rows.
+// competing If-Match updates, writes issued together (one group-commit batch), and the writer's own outcomes checked
+// against the stored rows.
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
@@ -11,8 +12,7 @@ import { PostgresEdOrgClosure } from '../../src/store/postgres/edorg-closure.js'
 import { createPool } from '../../src/store/postgres/pool.js';
 import { PostgresReferenceResolver } from '../../src/store/postgres/reference-resolution.js';
 import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
-import { runWriteTransaction } from '../../src/store/postgres/write-transaction.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store, UpsertOutcome } from '../../src/store/store.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { resources, school, seedSampleDescriptors, student, studentSchoolAssociation } from './sample-documents.js';
@@ -174,25 +174,35 @@ describePostgres('PostgreSQL document writer', () => {
       expect((attempt as PromiseRejectedResult).reason).toMatchObject({ kind: 'optimistic-lock-failed' });
   });
 
-  it('runs a transaction that lost a deadlock again, so both writes of a deadlock-prone pair complete', async () => {
-    const first = await upsertStudent('700');
-    const second = await upsertStudent('701');
-    const lock = `SELECT 1 FROM ${studentTable} r JOIN document d ON d.doc_id = r.doc_id WHERE d.uuid = $1 FOR UPDATE`;
-    let bothHoldOne!: () => void;
-    const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
-    let holding = 0;
-    let runs = 0;
-    const crossing = (one: string, other: string) =>
-      runWriteTransaction(pool, async ({ client }) => {
-        runs++;
-        await client.query(lock, [one]);
-        if (++holding === 2) bothHoldOne();
-        await barrier;
-        await client.query(lock, [other]);
-        return true;
-      });
-    const committed = await Promise.all([crossing(first.id, second.id), crossing(second.id, first.id)]);
-    expect(committed.map((each) => each.value)).toEqual([true, true]);
-    expect(runs).toBeGreaterThan(2);
+  it('applies writes issued together in order, each succeeding or failing on its own, in consecutive versions', async () => {
+    const schoolOutcome = await writer.upsert(documentWrite(resources.schools, school(255901002)));
+    await upsertStudent('800');
+    await writer.upsert(documentWrite(resources.studentSchoolAssociations, studentSchoolAssociation('800', 255901002)));
+    const before = await newestChangeVersion();
+    const settled = await Promise.allSettled([
+      upsertStudent('801'),
+      // Refused by the database (a foreign key) inside the batch's transaction, which goes on.
+      writer.delete(resources.schools, schoolOutcome.id),
+      upsertStudent('802'),
+      writer.upsert(documentWrite(resources.studentSchoolAssociations, studentSchoolAssociation('missing', 255901002))),
+      upsertStudent('800', 'Renamed'),
+    ]);
+    expect(settled.map((result) => result.status === 'rejected')).toEqual([false, true, false, true, false]);
+    const reasons = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    expect(reasons).toMatchObject([{ kind: 'dependent-item-exists' }, { kind: 'unresolved-reference' }]);
+    const etags = [settled[0], settled[2], settled[4]].map(
+      (result) => (result as PromiseFulfilledResult<UpsertOutcome>).value.etag,
+    );
+    expect(etags).toEqual([before + 1, before + 2, before + 3].map(String));
+    expect(await newestChangeVersion()).toBe(before + 3);
+    const { rows } = await pool.query<{ change_version: number }>(
+      `SELECT change_version FROM ${studentTable} WHERE change_version > $1 ORDER BY change_version`,
+      [before],
+    );
+    expect(rows.map((row) => row.change_version)).toEqual([before + 1, before + 2, before + 3]);
+    expect(await writer.upsert(documentWrite(resources.schools, school(255901002)))).toMatchObject({
+      status: 'unchanged',
+      id: schoolOutcome.id,
+    });
   });
 });

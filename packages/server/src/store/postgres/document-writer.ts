@@ -1,9 +1,9 @@
 // The PostgreSQL write path, with the SQLite writer's behaviour: upsert by natural key, update by id (identity changes
-// cascade to every referrer), delete with a tombstone, descriptor seeding. Each write is one READ COMMITTED
-// transaction (write-transaction.ts): references resolved first, then the target row locked (`FOR UPDATE`) and the
+// cascade to every referrer), delete with a tombstone, descriptor seeding. Each write runs in its own savepoint of a
+// group-commit batch's READ COMMITTED transaction (group-commit.ts): references resolved first, then the target row locked (`FOR UPDATE`) and the
 // preconditions checked under that lock, then the rows written with placeholder versions that the commit stamps in
 // commit order (change-stamps.ts). A concurrent insert of the same natural key makes the insert fail with a unique
-// violation; the write then runs again and finds that row, so it becomes an update.
+// violation; the write is then rolled back to its savepoint and runs again, finds that row and becomes an update.
 import type pg from 'pg';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
@@ -39,13 +39,14 @@ import type { PostgresCatalog } from './catalog.js';
 import type { ChangeStamps } from './change-stamps.js';
 import type { PostgresDescriptorCache } from './descriptor-cache.js';
 import type { PostgresEdOrgClosure } from './edorg-closure.js';
+import { PostgresGroupCommit } from './group-commit.js';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
 import { prepared } from './prepared.js';
 import { referrerResourceIds, referrersOf, type Referrer } from './reference-edges.js';
 import type { PostgresReferenceResolver } from './reference-resolution.js';
 import { ResourceWrites, type LockedRow, type RowChange } from './resource-writes.js';
 import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
-import { RetryWrite, runWriteTransaction, type WriteTransaction } from './write-transaction.js';
+import { RetryWrite, type WriteTransaction } from './write-transaction.js';
 
 export interface PostgresDocumentWriterOptions {
   /** Most documents one identity update may rewrite by cascade. */
@@ -110,16 +111,19 @@ function outcomeOf(written: Written, stamps: ChangeStamps): UpsertOutcome {
 
 export class PostgresDocumentWriter {
   readonly #writes = new Map<ResourceModel, ResourceWrites>();
+  readonly #commits: PostgresGroupCommit;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly registry: ModelRegistry,
     private readonly parts: PostgresWriterParts,
     private readonly options: PostgresDocumentWriterOptions,
-  ) {}
+  ) {
+    this.#commits = new PostgresGroupCommit(pool);
+  }
 
   async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
-    const { value: written, stamps } = await runWriteTransaction(this.pool, async (transaction) => {
+    const { value: written, stamps } = await this.#commits.run(async (transaction) => {
       const prepared = await this.#prepare(transaction, write);
       const writes = this.#writesOf(write.resource);
       const identityKey = writes.table.layout.identityKeyOf(write);
@@ -137,7 +141,7 @@ export class PostgresDocumentWriter {
   }
 
   async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
-    const { value: written, stamps } = await runWriteTransaction(this.pool, async (transaction) => {
+    const { value: written, stamps } = await this.#commits.run(async (transaction) => {
       const prepared = await this.#prepare(transaction, write);
       const writes = this.#writesOf(write.resource);
       const existing = await writes.lockByUuid(transaction.client, id);
@@ -156,7 +160,7 @@ export class PostgresDocumentWriter {
     const writes = this.#writesOf(resource);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { value: deleted } = await runWriteTransaction(this.pool, (transaction) =>
+        const { value: deleted } = await this.#commits.run((transaction) =>
           this.#deleteDocument(transaction, writes, id, options),
         );
         if (resource.isDescriptor) this.parts.descriptors.forget(writes.table.resourceId, deleted.identity_key);
@@ -175,7 +179,7 @@ export class PostgresDocumentWriter {
   async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
     const writes = this.#writesOf(resource);
     const { layout } = writes.table;
-    const { value: created } = await runWriteTransaction(this.pool, async ({ client, stamps }) => {
+    const { value: created } = await this.#commits.run(async ({ client, stamps }) => {
       const seeds = new Map<string, DocumentWrite>();
       for (const value of values) {
         const write = descriptorSeedWrite(this.registry, resource, value);

@@ -1,0 +1,121 @@
+// One run of a group-commit batch on one connection: one READ COMMITTED transaction, each write in the savepoint `w`,
+// then the change stamps and COMMIT in one round trip. The savepoint statements travel in the simple queries that
+// are sent anyway: `BEGIN` opens the first write's savepoint, the step between two writes releases the one
+// (or rolls it back) and opens the next, and the commit's query rolls back a failed last write first.
+//
+// A write that fails rolls back to its savepoint and fails alone; one that lost a race (`RetryWrite`) is rolled back
+// and run again at once, inside the batch. A deadlock, a serialization failure or a lost connection takes the whole
+// transaction: the run ends with `BatchLost`, and the caller runs the batch again; on its last run such a conflict
+// fails only the write that met it, so no write fails for another's conflict.
+import type pg from 'pg';
+import { ChangeStamps } from './change-stamps.js';
+import { isConnectionLoss, isTransientConflict } from './pg-errors.js';
+import { MAX_ATTEMPTS, RetryWrite, type WriteWork } from './write-transaction.js';
+
+const BEGIN = 'BEGIN ISOLATION LEVEL READ COMMITTED; SAVEPOINT w';
+const NEXT_AFTER_SUCCESS = 'RELEASE SAVEPOINT w; SAVEPOINT w';
+/** The savepoint stays after a rollback to it, so the next write runs in it as it is. */
+const ROLL_BACK_WRITE = 'ROLLBACK TO SAVEPOINT w';
+
+export type WriteOutcome =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+/** The batch's transaction was lost before its commit was sent; nothing of it was committed. */
+export class BatchLost extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The batch transaction was lost');
+    this.name = 'BatchLost';
+  }
+}
+
+/** A batch's writes, and how many times each one's work has started, across runs of the batch. */
+export interface BatchWrites {
+  readonly works: readonly WriteWork<unknown>[];
+  readonly runs: number[];
+}
+
+/** What one run of a batch settled: each write's outcome, in order, and the stamps its commit numbered. */
+export interface BatchRun {
+  readonly outcomes: readonly WriteOutcome[];
+  readonly stamps: ChangeStamps;
+}
+
+interface WriteResult {
+  readonly outcome: WriteOutcome;
+  /** Made no change: a successful write marked unchanged, or a failed one. */
+  readonly unchanged: boolean;
+}
+
+/**
+ * Runs every write and commits (or, when nothing changed, rolls back); settles no promise.
+ * @param last this is the batch's last run: a conflict fails the write that met it instead of the run
+ */
+export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, last: boolean): Promise<BatchRun> {
+  const stamps = new ChangeStamps();
+  const outcomes: WriteOutcome[] = [];
+  let changed = false;
+  await batchStatement(client, BEGIN);
+  for (const [index, work] of writes.works.entries()) {
+    const previous = outcomes.at(-1);
+    if (previous) await batchStatement(client, previous.ok ? NEXT_AFTER_SUCCESS : ROLL_BACK_WRITE);
+    const result = await runWrite(client, stamps, work, () => ++writes.runs[index]!, last);
+    outcomes.push(result.outcome);
+    changed ||= !result.unchanged;
+  }
+  if (!changed && stamps.isEmpty) {
+    await batchStatement(client, 'ROLLBACK');
+    return { outcomes, stamps };
+  }
+  const statements = outcomes.at(-1)?.ok === false ? [ROLL_BACK_WRITE] : [];
+  if (!stamps.isEmpty) statements.push(stamps.stampSql());
+  statements.push('COMMIT');
+  const results = await commit(client, statements.join('; '));
+  if (!stamps.isEmpty)
+    stamps.settle((results[statements.length - 2] as pg.QueryResult<{ value: number }>).rows[0]!.value);
+  return { outcomes, stamps };
+}
+
+/** Runs one write until it succeeds, fails alone, or takes the transaction with it (`BatchLost`). */
+async function runWrite(
+  client: pg.PoolClient,
+  stamps: ChangeStamps,
+  work: WriteWork<unknown>,
+  nextRun: () => number,
+  lastRun: boolean,
+): Promise<WriteResult> {
+  for (let attempt = 1; ; attempt++) {
+    const checkpoint = stamps.checkpoint();
+    let unchanged = false;
+    try {
+      const value = await work({ client, stamps, attempt: nextRun(), unchanged: () => (unchanged = true) });
+      return { outcome: { ok: true, value }, unchanged };
+    } catch (error) {
+      stamps.rollBackTo(checkpoint);
+      if (isConnectionLoss(error) || (isTransientConflict(error) && !lastRun)) throw new BatchLost(error);
+      if (!(error instanceof RetryWrite)) return { outcome: { ok: false, error }, unchanged: true };
+      if (attempt >= MAX_ATTEMPTS) return { outcome: { ok: false, error: error.cause }, unchanged: true };
+      await batchStatement(client, ROLL_BACK_WRITE);
+    }
+  }
+}
+
+/** One of the batch's own statements (no parameters): any failure loses the transaction. */
+async function batchStatement(client: pg.PoolClient, sql: string): Promise<void> {
+  try {
+    await client.query(sql);
+  } catch (error) {
+    throw new BatchLost(error);
+  }
+}
+
+/**
+ * The commit's query. Only a conflict before the commit is known to have lost it all; a connection lost now leaves
+ * the outcome unknown, so that error is reported as it is rather than the batch run again.
+ */
+async function commit(client: pg.PoolClient, sql: string): Promise<pg.QueryResult[]> {
+  try {
+    return (await client.query(sql)) as unknown as pg.QueryResult[];
+  } catch (error) {
+    throw isTransientConflict(error) ? new BatchLost(error) : error;
+  }
+}

@@ -1,0 +1,256 @@
+// PostgreSQL group commit: the writes of one turn share a transaction, each in its own savepoint, acknowledged after
+// the commit; a failing write fails alone, a write that lost a race runs again inside the batch, and a batch whose
+// transaction is lost (deadlock, dropped connection) runs again whole.
+import type pg from 'pg';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
+import { PostgresGroupCommit } from '../../src/store/postgres/group-commit.js';
+import { createPool } from '../../src/store/postgres/pool.js';
+import { RetryWrite, type Committed, type WriteTransaction } from '../../src/store/postgres/write-transaction.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+
+type Work<T> = (transaction: WriteTransaction) => Promise<T>;
+
+describePostgres('PostgreSQL group commit', () => {
+  const schema = schemasDroppedAfterAll()('group_commit');
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    await withConnection((client) => client.query(`CREATE SCHEMA ${schema}`));
+    pool = createPool(parsePostgresSpec(postgresSpec(schema, { poolSize: '6' })));
+    await pool.query(
+      'CREATE TABLE item (name text PRIMARY KEY); ' +
+        'CREATE TABLE doc (doc_id bigint PRIMARY KEY, change_version bigint NOT NULL); ' +
+        "CREATE TABLE meta (key text PRIMARY KEY, value bigint NOT NULL); INSERT INTO meta VALUES ('change_version', 0)",
+    );
+  });
+
+  beforeEach(async () => {
+    await pool.query("DELETE FROM item; DELETE FROM doc; UPDATE meta SET value = 0 WHERE key = 'change_version'");
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  const insert =
+    (name: string): Work<string> =>
+    async ({ client }) => {
+      await client.query('INSERT INTO item (name) VALUES ($1)', [name]);
+      return name;
+    };
+  const committed = async () => (await pool.query<{ name: string }>('SELECT name FROM item ORDER BY name')).rows;
+  const names = (...values: string[]) => values.map((name) => ({ name }));
+  const transactionOf = async (client: pg.ClientBase) =>
+    (await client.query<{ id: string }>('SELECT txid_current()::text AS id')).rows[0]!.id;
+  const statuses = (results: readonly PromiseSettledResult<unknown>[]) => results.map((result) => result.status);
+  const reasonOf = (result: PromiseSettledResult<unknown>) => (result as PromiseRejectedResult).reason as unknown;
+
+  /** Counts the runs of `work` under `label`. */
+  const counted = <T>(runs: Map<string, number>, label: string, work: Work<T>): Work<T> => {
+    return (transaction) => {
+      runs.set(label, (runs.get(label) ?? 0) + 1);
+      return work(transaction);
+    };
+  };
+
+  it('runs the writes of one turn in one transaction, visible to other connections only after its commit', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const transactions: string[] = [];
+    const seenInside: number[] = [];
+    const recorded =
+      (work: Work<string>): Work<string> =>
+      async (transaction) => {
+        transactions.push(await transactionOf(transaction.client));
+        return work(transaction);
+      };
+    const writes = [
+      commits.run(recorded(insert('a'))),
+      commits.run(
+        recorded(async (transaction) => {
+          const inside = await transaction.client.query<{ count: number }>('SELECT count(*)::int AS count FROM item');
+          seenInside.push(inside.rows[0]!.count, (await committed()).length);
+          return insert('b')(transaction);
+        }),
+      ),
+      commits.run(recorded(insert('c'))),
+    ];
+    expect((await Promise.all(writes)).map((write) => write.value)).toEqual(['a', 'b', 'c']);
+    expect(new Set(transactions).size).toBe(1);
+    // The second write saw the first one's row, which other connections did not see yet.
+    expect(seenInside).toEqual([1, 0]);
+    expect(await committed()).toEqual(names('a', 'b', 'c'));
+  });
+
+  it('rolls back a failing write alone, whether a statement failed or its work threw after writing', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const results = await Promise.allSettled([
+      commits.run(insert('a')),
+      commits.run(async (transaction) => {
+        await insert('b')(transaction);
+        return insert('a')(transaction);
+      }),
+      commits.run(insert('c')),
+      commits.run(async (transaction) => {
+        await insert('d')(transaction);
+        throw new Error('refused');
+      }),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(reasonOf(results[1]!)).toMatchObject({ code: '23505' });
+    expect(reasonOf(results[3]!)).toMatchObject({ message: 'refused' });
+    expect(await committed()).toEqual(names('a', 'c'));
+  });
+
+  it('runs a write that lost a race again inside its batch, and fails it alone when it keeps losing', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const runs = new Map<string, number>();
+    const results = await Promise.allSettled([
+      commits.run(counted(runs, 'a', insert('a'))),
+      commits.run(
+        counted(runs, 'racer', async (transaction) => {
+          await insert(`racer ${transaction.attempt}`)(transaction);
+          if (transaction.attempt === 1) throw new RetryWrite(new Error('lost'));
+          return transaction.attempt;
+        }),
+      ),
+      commits.run(
+        counted(runs, 'loser', async (transaction) => {
+          await insert(`loser ${transaction.attempt}`)(transaction);
+          throw new RetryWrite(new Error('lost every time'));
+        }),
+      ),
+      commits.run(counted(runs, 'c', insert('c'))),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseFulfilledResult<Committed<number>>).value.value).toBe(2);
+    expect(reasonOf(results[2]!)).toMatchObject({ message: 'lost every time' });
+    expect(Object.fromEntries(runs)).toEqual({ a: 1, racer: 2, loser: 3, c: 1 });
+    expect(await committed()).toEqual(names('a', 'c', 'racer 2'));
+  });
+
+  it('runs a batch that lost a deadlock again whole, so every write in it succeeds', async () => {
+    await pool.query("INSERT INTO item (name) VALUES ('p'), ('q')");
+    const lock = 'SELECT 1 FROM item WHERE name = $1 FOR UPDATE';
+    let bothHoldOne!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    let holding = 0;
+    const crossing =
+      (one: string, other: string): Work<boolean> =>
+      async ({ client }) => {
+        await client.query(lock, [one]);
+        if (++holding === 2) bothHoldOne();
+        await barrier;
+        await client.query(lock, [other]);
+        return true;
+      };
+    const runs = new Map<string, number>();
+    // Two group commits on one pool: two batches in flight at once, on two connections.
+    const [first, second] = [new PostgresGroupCommit(pool), new PostgresGroupCommit(pool)];
+    const results = await Promise.allSettled([
+      first.run(counted(runs, 'a', insert('a'))),
+      first.run(crossing('p', 'q')),
+      second.run(counted(runs, 'b', insert('b'))),
+      second.run(crossing('q', 'p')),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // The losing batch ran its plain write a second time.
+    expect(runs.get('a')! + runs.get('b')!).toBe(3);
+    expect(await committed()).toEqual(names('a', 'b', 'p', 'q'));
+  });
+
+  it("fails only the write that meets a conflict on the batch's last run", async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const runs = new Map<string, number>();
+    const conflict: Work<never> = async ({ client }) => {
+      await client.query("DO $$ BEGIN RAISE EXCEPTION 'simulated' USING ERRCODE = 'deadlock_detected'; END $$");
+      throw new Error('unreachable');
+    };
+    const results = await Promise.allSettled([
+      commits.run(counted(runs, 'a', insert('a'))),
+      commits.run(counted(runs, 'conflict', conflict)),
+      commits.run(counted(runs, 'c', insert('c'))),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(reasonOf(results[1]!)).toMatchObject({ code: '40P01' });
+    expect(Object.fromEntries(runs)).toEqual({ a: 3, conflict: 3, c: 1 });
+    expect(await committed()).toEqual(names('a', 'c'));
+  });
+
+  it('runs a batch whose connection was lost again on another connection', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const backends = new Set<number>();
+    const results = await Promise.allSettled([
+      commits.run(insert('a')),
+      commits.run(async (transaction) => {
+        const { rows } = await transaction.client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        backends.add(rows[0]!.pid);
+        if (transaction.attempt === 1) await transaction.client.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        return insert('b')(transaction);
+      }),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'fulfilled']);
+    expect(backends.size).toBe(2);
+    expect(await committed()).toEqual(names('a', 'b'));
+  });
+
+  it('acknowledges no write before its whole batch has committed', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const events: string[] = [];
+    const quick = commits.run(insert('a')).then(() => events.push('quick acknowledged'));
+    const slow = commits.run(async (transaction) => {
+      await transaction.client.query('SELECT pg_sleep(0.2)');
+      await insert('b')(transaction);
+      events.push('slow written');
+    });
+    await Promise.all([quick, slow]);
+    expect(events).toEqual(['slow written', 'quick acknowledged']);
+  });
+
+  it('splits a long queue into transactions of the configured size', async () => {
+    const commits = new PostgresGroupCommit(pool, { maxBatch: 2 });
+    const transactions = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((name) =>
+        commits.run(async (transaction) => {
+          await insert(name)(transaction);
+          return transactionOf(transaction.client);
+        }),
+      ),
+    );
+    const ids = transactions.map((write) => write.value);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).toBe(ids[3]);
+    expect(new Set(ids).size).toBe(3);
+    expect(await committed()).toEqual(names('a', 'b', 'c', 'd', 'e'));
+  });
+
+  it("numbers the batch's change versions in write order, without the versions of a write rolled back", async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const stampedInsert =
+      (docId: number, restamp?: number): Work<number> =>
+      async ({ client, stamps }) => {
+        await client.query('INSERT INTO doc (doc_id, change_version) VALUES ($1, 0)', [docId]);
+        const slot = stamps.stampRow('doc', docId);
+        if (restamp === undefined) return slot;
+        stamps.stampRow('doc', restamp);
+        throw new Error('refused');
+      };
+    const results = await Promise.allSettled([
+      commits.run(stampedInsert(1)),
+      commits.run(stampedInsert(2, 1)),
+      commits.run(stampedInsert(3)),
+    ]);
+    expect(statuses(results)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const versions = [results[0]!, results[2]!].map((result) => {
+      const { value: slot, stamps } = (result as PromiseFulfilledResult<Committed<number>>).value;
+      return stamps.versionOf(slot);
+    });
+    expect(versions).toEqual([1, 2]);
+    const { rows } = await pool.query('SELECT doc_id, change_version FROM doc ORDER BY doc_id');
+    expect(rows).toEqual([
+      { doc_id: 1, change_version: 1 },
+      { doc_id: 3, change_version: 2 },
+    ]);
+    expect((await pool.query("SELECT value FROM meta WHERE key = 'change_version'")).rows).toEqual([{ value: 2 }]);
+  });
+});
