@@ -1,50 +1,16 @@
 // Property: while writers insert and delete, a reader that pages every partition in parallel returns each item that
 // existed for the whole read exactly once, and nothing twice.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachStore } from '../support/each-store.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import { student } from '../store/sample-documents.js';
 import { idOf } from './support.js';
 
-let app: EdFiTestServer;
-let created = 0;
-
 const INITIAL_STUDENTS = 120;
-
-async function addStudent(): Promise<string> {
-  created += 1;
-  return idOf(await app.data('POST', '/ed-fi/students', { body: student(`load-${created}`) }));
-}
-
-beforeAll(async () => {
-  app = await startEdFiServer({ seed: false });
-  for (let index = 0; index < INITIAL_STUDENTS; index++) await addStudent();
-});
-afterAll(() => app.close());
-
-async function allIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = (await app.data('GET', `/ed-fi/students?limit=500&offset=${offset}`)).json<{ id: string }[]>();
-    ids.push(...page.map((item) => item.id));
-    if (page.length < 500) return ids;
-  }
-}
 
 /** Lets the other request chains run between two requests. */
 const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-async function readPartition(token: string, pageSize: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let next: string | undefined = token; next !== undefined;) {
-    const response = await app.data('GET', `/ed-fi/students?pageToken=${next}&pageSize=${pageSize}`);
-    expect(response.status, response.body).toBe(200);
-    ids.push(...response.json<{ id: string }[]>().map((item) => item.id));
-    next = response.headers['next-page-token'];
-    await yieldTurn();
-  }
-  return ids;
-}
 
 interface Load {
   readonly partitions: number;
@@ -59,7 +25,42 @@ const loads: fc.Arbitrary<Load> = fc.record({
   writes: fc.array(fc.record({ insert: fc.boolean(), position: fc.nat() }), { minLength: 1, maxLength: 40 }),
 });
 
-describe('partitions under load', () => {
+describeEachStore('partitions under load', (store) => {
+  let app: EdFiTestServer;
+  let created = 0;
+
+  async function addStudent(): Promise<string> {
+    created += 1;
+    return idOf(await app.data('POST', '/ed-fi/students', { body: student(`load-${created}`) }));
+  }
+
+  beforeAll(async () => {
+    app = await startEdFiServer({ store: await store.newSpec(), seed: false });
+    for (let index = 0; index < INITIAL_STUDENTS; index++) await addStudent();
+  });
+  afterAll(() => app.close());
+
+  async function allIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = (await app.data('GET', `/ed-fi/students?limit=500&offset=${offset}`)).json<{ id: string }[]>();
+      ids.push(...page.map((item) => item.id));
+      if (page.length < 500) return ids;
+    }
+  }
+
+  async function readPartition(token: string, pageSize: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let next: string | undefined = token; next !== undefined;) {
+      const response = await app.data('GET', `/ed-fi/students?pageToken=${next}&pageSize=${pageSize}`);
+      expect(response.status, response.body).toBe(200);
+      ids.push(...response.json<{ id: string }[]>().map((item) => item.id));
+      next = response.headers['next-page-token'];
+      await yieldTurn();
+    }
+    return ids;
+  }
+
   it('return every item that existed throughout the read exactly once', async () => {
     await fc.assert(
       fc.asyncProperty(loads, async (load) => {

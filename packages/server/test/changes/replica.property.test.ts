@@ -2,9 +2,10 @@
 // and `/keyChanges`, ends with exactly the server's data, whatever writes, identity updates and cascades come between
 // its increments.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { keyValuesOf } from '../../src/store/relational/tracked-values.js';
 import type { ResourceModel } from '../../src/model/index.js';
+import { describeEachStore } from '../support/each-store.js';
 import { BASE_PATH, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import {
   classPeriod,
@@ -115,8 +116,8 @@ async function serverRows(app: EdFiTestServer): Promise<Map<ResourceModel, Map<s
   return rows;
 }
 
-async function startScenario(): Promise<EdFiTestServer> {
-  const app = await startEdFiServer({ seed: false });
+async function startScenario(spec: string): Promise<EdFiTestServer> {
+  const app = await startEdFiServer({ store: spec, seed: false });
   await seedSampleDescriptors(app.store);
   const post = async (endpoint: string, body: Item) => {
     const response = await app.data('POST', `/ed-fi/${endpoint}`, { body });
@@ -196,11 +197,11 @@ async function perform(app: EdFiTestServer, action: Exclude<Action, { kind: 'syn
   if (status !== undefined) expect([200, 201, 204, 404, 409]).toContain(status);
 }
 
-describe('replica property', () => {
+describeEachStore('replica property', (store) => {
   it('a consumer following change versions, deletes and key changes ends with exactly the server’s data', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actions, { minLength: 1, maxLength: 30 }), async (script) => {
-        const app = await startScenario();
+        const app = await startScenario(await store.newSpec());
         try {
           const replica = new Replica(app);
           for (const action of script) {

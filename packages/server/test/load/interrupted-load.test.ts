@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createDirectTarget,
   loadFiles,
@@ -9,6 +9,7 @@ import {
   type ProgressDisplay,
 } from '../../src/load/index.js';
 import { getModelRegistry } from '../../src/model/index.js';
+import { describeEachStore } from '../support/each-store.js';
 import { temporaryFolder } from './support/convert-files.js';
 import { comparableItems, exportResource } from './support/export-resources.js';
 import { startSandboxServer, type SandboxServer } from './support/sandbox-server.js';
@@ -26,7 +27,7 @@ const INPUTS = [
 ].map((file) => path.join(SAMPLE_DATA, file));
 
 function directTarget(sandbox: SandboxServer) {
-  return createDirectTarget({ store: sandbox.store, registry: getModelRegistry(), description: 'in-memory store' });
+  return createDirectTarget({ store: sandbox.store, registry: getModelRegistry(), description: 'the sandbox store' });
 }
 
 /** Aborts the load once half of the documents are done. */
@@ -45,7 +46,7 @@ function failureKeys(file: string): string[] {
   return [...new Set(keys)].sort();
 }
 
-describe('a load interrupted half way and resumed', () => {
+describeEachStore('a load interrupted half way and resumed', (store) => {
   let reference: SandboxServer;
   let interrupted: SandboxServer;
   let full: LoadSummary;
@@ -55,7 +56,11 @@ describe('a load interrupted half way and resumed', () => {
   const checkpointFile = path.join(folder, 'checkpoint.json');
 
   beforeAll(async () => {
-    [reference, interrupted] = await Promise.all([startSandboxServer(), startSandboxServer()]);
+    const [referenceSpec, interruptedSpec] = await store.newSpecs(2);
+    [reference, interrupted] = await Promise.all([
+      startSandboxServer(referenceSpec),
+      startSandboxServer(interruptedSpec),
+    ]);
     full = await loadFiles({
       inputs: INPUTS,
       target: directTarget(reference),

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadFiles, type FailedRecord, type LoadSummary } from '../../src/load/index.js';
 import { getModelRegistry } from '../../src/model/index.js';
+import { describeEachStore } from '../support/each-store.js';
 import { temporaryFolder } from './support/convert-files.js';
 import { elementCountsByResource } from './support/element-counts.js';
 import { startSandboxServer, type SandboxServer } from './support/sandbox-server.js';
@@ -26,13 +27,13 @@ const ABSENT_REFERENCES: Record<string, { count: number; missing: string }> = {
 };
 const REPEATED_KEYS: Record<string, number> = { '/ed-fi/courseOfferings': 1, '/ed-fi/assessmentAdministrations': 1 };
 
-describe('a full load of the Grand Bend sample over HTTP into a fresh server', () => {
+describeEachStore('a full load of the Grand Bend sample over HTTP into a fresh server', (store) => {
   let sandbox: SandboxServer;
   let summary: LoadSummary;
   let failedFile: string;
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer();
+    sandbox = await startSandboxServer(await store.newSpec());
     failedFile = path.join(temporaryFolder(), 'failed.jsonl');
     summary = await loadFiles({ inputs: [SAMPLE_DATA], target: sandbox.target, failedFile, parallel: 8 });
   }, 120_000);

@@ -3,21 +3,31 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createStore } from '../../src/store/index.js';
 import { describePostgres, newPostgresSpecs } from './postgres.js';
 
 export interface NewSpecOptions {
-  /** Several stores will open the spec at once (as worker processes do): SQLite then uses a file, not memory. */
+  /** Several stores will open a spec at once (as worker processes do): SQLite then uses a file, not memory. */
   readonly shared?: boolean;
 }
 
 export interface StoreUnderTest {
   readonly name: 'SQLite' | 'PostgreSQL';
   /**
-   * The spec of a new, empty store. PostgreSQL reuses one schema per file, emptied for each new spec: close the stores
-   * opened on a spec before asking for the next.
+   * The specs of `count` new, empty stores, distinct from each other. PostgreSQL reuses the suite's schemas, emptied
+   * on every call: close the stores opened on earlier specs before asking again.
    */
+  newSpecs(count: number, options?: NewSpecOptions): Promise<string[]>;
+  /** The spec of one new, empty store (as newSpecs). */
   newSpec(options?: NewSpecOptions): Promise<string>;
+}
+
+function storeUnderTest(
+  name: StoreUnderTest['name'],
+  newSpecs: (count: number, options?: NewSpecOptions) => Promise<string[]>,
+): StoreUnderTest {
+  return { name, newSpecs, newSpec: async (options) => (await newSpecs(1, options))[0]! };
 }
 
 function sqliteUnderTest(): StoreUnderTest {
@@ -26,22 +36,36 @@ function sqliteUnderTest(): StoreUnderTest {
   afterAll(() => {
     if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   });
-  return {
-    name: 'SQLite',
-    newSpec: ({ shared = false } = {}) => {
-      if (!shared) return Promise.resolve('sqlite::memory:');
-      folder ??= mkdtempSync(path.join(tmpdir(), 'edfi-each-store-'));
-      return Promise.resolve(`sqlite:${path.join(folder, `store-${++files}.sqlite`)}`);
-    },
+  const newSpec = ({ shared = false }: NewSpecOptions = {}): string => {
+    if (!shared) return 'sqlite::memory:';
+    folder ??= mkdtempSync(path.join(tmpdir(), 'edfi-each-store-'));
+    return `sqlite:${path.join(folder, `store-${++files}.sqlite`)}`;
   };
+  return storeUnderTest('SQLite', (count, options) =>
+    Promise.resolve(Array.from({ length: count }, () => newSpec(options))),
+  );
 }
 
+/** Every PostgreSQL write commits (a WAL flush) on its own: its tests get more time than vitest's default 5 s. */
+const POSTGRES_TEST_TIMEOUT_MS = 30_000;
+const MIGRATION_TIMEOUT_MS = 60_000;
+
 function postgresUnderTest(): StoreUnderTest {
-  return { name: 'PostgreSQL', newSpec: newPostgresSpecs() };
+  const newSpecs = newPostgresSpecs();
+  // Migrating a schema takes a second or more: the first one is migrated before the suite, so no test pays for it.
+  beforeAll(async () => {
+    const store = createStore((await newSpecs())[0]!);
+    try {
+      await store.migrate();
+    } finally {
+      await store.close();
+    }
+  }, MIGRATION_TIMEOUT_MS);
+  return storeUnderTest('PostgreSQL', (count) => newSpecs(count));
 }
 
 /** `describe(name, …)` on SQLite, then on PostgreSQL (skipped with the harness's one line when it is unreachable). */
 export function describeEachStore(name: string, body: (store: StoreUnderTest) => void): void {
   describe(`${name} (SQLite)`, () => body(sqliteUnderTest()));
-  describePostgres(`${name} (PostgreSQL)`, () => body(postgresUnderTest()));
+  describePostgres(`${name} (PostgreSQL)`, () => body(postgresUnderTest()), { timeout: POSTGRES_TEST_TIMEOUT_MS });
 }

@@ -2,7 +2,7 @@
 // a schema of its own (random name) for each file, dropped at the end, and stores opened on it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, inject } from 'vitest';
+import { afterAll, describe, inject, type SuiteOptions } from 'vitest';
 import type { StoreFactory } from '../store/conformance.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { StoreOptions } from '../../src/store/store.js';
@@ -11,8 +11,8 @@ import { POSTGRES_TEST_URL } from './postgres-setup.js';
 export { POSTGRES_TEST_URL };
 
 /** A describe block that runs only when the test database answers. */
-export function describePostgres(name: string, body: () => void): void {
-  describe.skipIf(!inject('postgresReachable'))(name, body);
+export function describePostgres(name: string, body: () => void, options: SuiteOptions = {}): void {
+  describe.skipIf(!inject('postgresReachable'))(name, options, body);
 }
 
 /** A new schema name, unique to this run. */
@@ -82,23 +82,26 @@ async function emptySchema(schema: string): Promise<void> {
 }
 
 /**
- * Specs of new, empty PostgreSQL stores for one test file: the first names a new schema (migrated when a store first
- * opens it), each next one the same schema emptied. Close the stores opened on a spec before asking for the next.
- * The schema is dropped after the file's tests.
+ * Specs of new, empty PostgreSQL stores for one test file: `count` distinct schemas of the file (each migrated when a
+ * store first opens it), emptied on every call. Close the stores opened on earlier specs before asking again. The
+ * schemas are dropped after the file's tests.
  */
-export function newPostgresSpecs(prefix?: string): () => Promise<string> {
-  const schema = schemasDroppedAfterAll()(prefix);
-  return async () => {
-    await emptySchema(schema);
-    return postgresSpec(schema);
+export function newPostgresSpecs(prefix?: string): (count?: number) => Promise<string[]> {
+  const newSchema = schemasDroppedAfterAll();
+  const schemas: string[] = [];
+  return async (count = 1) => {
+    while (schemas.length < count) schemas.push(newSchema(prefix));
+    const given = schemas.slice(0, count);
+    await Promise.all(given.map(emptySchema));
+    return given.map((schema) => postgresSpec(schema));
   };
 }
 
 /** The conformance factory for PostgreSQL: each store is new, on this file's schema (see newPostgresSpecs). */
 export function postgresStoreFactory(): StoreFactory {
-  const nextSpec = newPostgresSpecs();
+  const nextSpecs = newPostgresSpecs();
   return async (options?: StoreOptions) => {
-    const spec = await nextSpec();
+    const spec = (await nextSpecs())[0]!;
     let store = new PostgresStore(spec, undefined, options);
     if ((await store.schemaStatus()) === 'empty') await store.migrate();
     await store.open();

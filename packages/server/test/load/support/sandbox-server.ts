@@ -1,5 +1,5 @@
-// A fresh in-process Ed-Fi server over an in-memory store, set up like a first `serve` (default descriptors, school
-// years, a sandbox client), reachable through injectFetch at BASE_URL.
+// A fresh in-process Ed-Fi server over a new store (in memory unless a spec is given), set up like a first `serve`
+// (default descriptors, school years, a sandbox client), reachable through injectFetch at BASE_URL.
 import type { ApiServer } from '@edfi-api/framework';
 import { allowEveryAction } from '../../../src/api/index.js';
 import { createEdFiApp } from '../../../src/http/app.js';
@@ -25,11 +25,11 @@ export interface SandboxServer {
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function startSandboxServer(): Promise<SandboxServer> {
+export async function startSandboxServer(spec = 'sqlite::memory:'): Promise<SandboxServer> {
   const registry = getModelRegistry();
-  const store = await openStore('sqlite::memory:', registry);
+  const store = await openStore(spec, registry);
   const firstStart = await prepareFirstStart(store, registry, 'descriptors');
-  if (!firstStart) throw new Error('The in-memory store was not empty');
+  if (!firstStart) throw new Error(`The store ${spec} was not empty`);
   const { key, secret } = firstStart.sandbox;
   // The sandbox client has no education organizations: loads test the loader, not authorization.
   const server = await createEdFiApp({ store, registry, logger: silentLogger, authorize: allowEveryAction });
