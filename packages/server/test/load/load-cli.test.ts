@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerLoadCommands } from '../../src/load/index.js';
 import { getModelRegistry } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';
+import { describeEachStore } from '../support/each-store.js';
 import { temporaryFolder } from './support/convert-files.js';
 import { SAMPLE_DATA } from './support/shared-data.js';
 
@@ -33,11 +34,11 @@ async function storedCount(spec: string, endpoint: string): Promise<number | und
   }
 }
 
-describe('the load commands', () => {
-  afterEach(() => {
-    process.exitCode = undefined;
-  });
+afterEach(() => {
+  process.exitCode = undefined;
+});
 
+describe('the load commands', () => {
   it('sample-data turns the Grand Bend folder into a ready sandbox store', async () => {
     const folder = temporaryFolder();
     const store = `sqlite:${path.join(folder, 'data', 'sandbox.sqlite')}`;
@@ -62,6 +63,12 @@ describe('the load commands', () => {
     expect(await storedCount(store, 'learningStandards')).toBe(5597);
   }, 120_000);
 
+  it('load over HTTP needs a URL and credentials', async () => {
+    await expect(run('load', temporaryFolder(), '--progress', 'none')).rejects.toThrow(/--url, --key and --secret/);
+  });
+});
+
+describeEachStore('the load commands', (stores) => {
   it('load --direct reads JSON lines into a store and exits 1 when records fail', async () => {
     const folder = temporaryFolder({
       'ed-fi.students.jsonl': [
@@ -70,7 +77,7 @@ describe('the load commands', () => {
         'not json',
       ].join('\n'),
     });
-    const store = `sqlite:${path.join(folder, 'store.sqlite')}`;
+    const store = await stores.newSpec({ shared: true });
     const failed = path.join(folder, 'failed.jsonl');
     const checkpoint = path.join(folder, 'checkpoint.json');
     const output = await run(
@@ -82,9 +89,5 @@ describe('the load commands', () => {
     expect(output).toContain(`Failed records: ${failed}`);
     expect(process.exitCode).toBe(1);
     expect(await storedCount(store, 'students')).toBe(1);
-  });
-
-  it('load over HTTP needs a URL and credentials', async () => {
-    await expect(run('load', temporaryFolder(), '--progress', 'none')).rejects.toThrow(/--url, --key and --secret/);
   });
 });

@@ -8,7 +8,10 @@ import { createStore } from '../../src/store/index.js';
 import { describePostgres, newPostgresSpecs } from './postgres.js';
 
 export interface NewSpecOptions {
-  /** Several stores will open a spec at once (as worker processes do): SQLite then uses a file, not memory. */
+  /**
+   * The spec is opened more than once, by several stores at once (as worker processes do) or again after a close:
+   * SQLite then uses a file, not memory.
+   */
   readonly shared?: boolean;
 }
 
