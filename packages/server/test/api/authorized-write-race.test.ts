@@ -1,10 +1,11 @@
 // A write is authorized against the state it replaces: when another writer changes an item between the read that
 // authorizes a write and the write itself, the write is authorized again (the store checks the authorized etag under
 // its write lock) and refused if the new state is out of reach, never applied on the strength of the earlier state.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.js';
 import { dataClient, type DataClient } from '../support/data-client.js';
 import { enrollment, localEducationAgency, school, student } from '../support/district-documents.js';
+import { describeEachStore } from '../support/each-store.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import { systemPost, systemPut } from '../support/system-writes.js';
 
@@ -40,7 +41,7 @@ function interleavingStore(store: Store): InterleavingStore {
   return { store: wrapped, afterNextRead: (between) => void (pending = between) };
 }
 
-describe('writes authorized against the state they replace', () => {
+describeEachStore('writes authorized against the state they replace', (stores) => {
   let edfi: EdFiTestServer;
   let interleave: InterleavingStore;
   let districtA: DataClient;
@@ -56,6 +57,7 @@ describe('writes authorized against the state they replace', () => {
 
   beforeEach(async () => {
     edfi = await startEdFiServer({
+      store: await stores.newSpec(),
       enforceAuthorization: true,
       wrapStore: (store) => (interleave = interleavingStore(store)).store,
     });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataClient, type DataClient } from '../support/data-client.js';
 import { localEducationAgency, school } from '../support/district-documents.js';
+import { describeEachStore } from '../support/each-store.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import { systemPost } from '../support/system-writes.js';
 
@@ -29,40 +30,49 @@ async function ownershipTokenOf(edfi: EdFiTestServer, claimSetName: string): Pro
   return application.applicationId;
 }
 
-describe.each([true, false])('OwnershipBasedAuthorization %s', (enabled) => {
-  let edfi: EdFiTestServer;
-  let reader: DataClient;
-  const weeks: Record<'own' | 'other' | 'unowned', string> = { own: '', other: '', unowned: '' };
+describeEachStore('ownership-based authorization', (stores) => {
+  describe.each([true, false])('OwnershipBasedAuthorization %s', (enabled) => {
+    let edfi: EdFiTestServer;
+    let reader: DataClient;
+    const weeks: Record<'own' | 'other' | 'unowned', string> = { own: '', other: '', unowned: '' };
 
-  beforeAll(async () => {
-    edfi = await startEdFiServer({ enforceAuthorization: true, ownershipBasedAuthorization: enabled });
-    const post = (endpoint: string, document: object, owner?: number) =>
-      systemPost(edfi.store, edfi.registry, endpoint, document, owner);
-    await post('localEducationAgencies', localEducationAgency(100));
-    await post('schools', school(1001, 100));
-    reader = await dataClient(edfi, MIXED_CLAIM_SET, [100]);
-    const owner = await ownershipTokenOf(edfi, MIXED_CLAIM_SET);
-    weeks.own = await post('academicWeeks', week('WEEK-OWN'), owner);
-    weeks.other = await post('academicWeeks', week('WEEK-OTHER'), owner + 1000);
-    weeks.unowned = await post('academicWeeks', week('WEEK-UNOWNED'));
-  });
+    beforeAll(async () => {
+      edfi = await startEdFiServer({
+        store: await stores.newSpec(),
+        enforceAuthorization: true,
+        ownershipBasedAuthorization: enabled,
+      });
+      const post = (endpoint: string, document: object, owner?: number) =>
+        systemPost(edfi.store, edfi.registry, endpoint, document, owner);
+      await post('localEducationAgencies', localEducationAgency(100));
+      await post('schools', school(1001, 100));
+      reader = await dataClient(edfi, MIXED_CLAIM_SET, [100]);
+      const owner = await ownershipTokenOf(edfi, MIXED_CLAIM_SET);
+      weeks.own = await post('academicWeeks', week('WEEK-OWN'), owner);
+      weeks.other = await post('academicWeeks', week('WEEK-OTHER'), owner + 1000);
+      weeks.unowned = await post('academicWeeks', week('WEEK-UNOWNED'));
+    });
 
-  afterAll(() => edfi.close());
+    afterAll(() => edfi.close());
 
-  it(enabled ? 'lists and reads only the caller’s own items' : 'ignores OwnershipBased, as the ODS does', async () => {
-    const { items, total } = await reader.list<{ weekIdentifier: string }>('academicWeeks');
-    expect(items.map((item) => item.weekIdentifier)).toEqual(
-      enabled ? ['WEEK-OWN'] : ['WEEK-OWN', 'WEEK-OTHER', 'WEEK-UNOWNED'],
+    it(
+      enabled ? 'lists and reads only the caller’s own items' : 'ignores OwnershipBased, as the ODS does',
+      async () => {
+        const { items, total } = await reader.list<{ weekIdentifier: string }>('academicWeeks');
+        expect(items.map((item) => item.weekIdentifier)).toEqual(
+          enabled ? ['WEEK-OWN'] : ['WEEK-OWN', 'WEEK-OTHER', 'WEEK-UNOWNED'],
+        );
+        expect(total).toBe(items.length);
+        expect((await reader.get(`academicWeeks/${weeks.own}`)).status).toBe(200);
+        const other = await reader.get(`academicWeeks/${weeks.other}`);
+        const unowned = await reader.get(`academicWeeks/${weeks.unowned}`);
+        if (!enabled) {
+          expect([other.status, unowned.status]).toEqual([200, 200]);
+          return;
+        }
+        expect([other.status, other.json()]).toEqual([403, denied('access-denied:ownership-mismatch')]);
+        expect([unowned.status, unowned.json()]).toEqual([403, denied('invalid-data:ownership-uninitialized')]);
+      },
     );
-    expect(total).toBe(items.length);
-    expect((await reader.get(`academicWeeks/${weeks.own}`)).status).toBe(200);
-    const other = await reader.get(`academicWeeks/${weeks.other}`);
-    const unowned = await reader.get(`academicWeeks/${weeks.unowned}`);
-    if (!enabled) {
-      expect([other.status, unowned.status]).toEqual([200, 200]);
-      return;
-    }
-    expect([other.status, other.json()]).toEqual([403, denied('access-denied:ownership-mismatch')]);
-    expect([unowned.status, unowned.json()]).toEqual([403, denied('invalid-data:ownership-uninitialized')]);
   });
 });
