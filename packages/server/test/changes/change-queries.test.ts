@@ -19,11 +19,11 @@ const gradingPeriod = {
   totalInstructionalDays: 30,
 };
 
-describeEachStore('change queries', (store) => {
+describeEachStore('change queries', (stores) => {
   let app: EdFiTestServer;
 
   beforeEach(async () => {
-    app = await startEdFiServer({ store: await store.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec() });
   });
   afterEach(() => app.close());
 

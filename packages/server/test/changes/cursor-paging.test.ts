@@ -13,12 +13,12 @@ const INT32_MAX = 2_147_483_647;
 
 type Item = Record<string, unknown>;
 
-describeEachStore('cursor paging and partitions', (store) => {
+describeEachStore('cursor paging and partitions', (stores) => {
   let app: EdFiTestServer;
   const ids: string[] = [];
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await store.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec() });
     for (let index = 0; index < STUDENTS; index++) {
       const body = student(`s${index}`, index % 3 === 0 ? 'Third' : 'Other');
       ids.push(idOf(await app.data('POST', '/ed-fi/students', { body })));

@@ -9,14 +9,14 @@ import { algebra, postSectionWithStudents, SCHOOL_ID } from './support.js';
 
 type Item = Record<string, unknown>;
 
-describeEachStore('identity updates', (store) => {
+describeEachStore('identity updates', (stores) => {
   let app: EdFiTestServer;
 
   afterEach(() => app.close());
 
   describe('PUT with a new natural key', () => {
     it('answers 204 and cascades to every referrer: references, links, etags and key changes', async () => {
-      app = await startEdFiServer({ store: await store.newSpec() });
+      app = await startEdFiServer({ store: await stores.newSpec() });
       const chain = await postSectionWithStudents(app);
       const etagsBefore = await Promise.all(
         chain.enrolments.map(
@@ -55,7 +55,7 @@ describeEachStore('identity updates', (store) => {
     });
 
     it('refuses a key another item already has with the non-unique-identity problem, changing nothing', async () => {
-      app = await startEdFiServer({ store: await store.newSpec() });
+      app = await startEdFiServer({ store: await stores.newSpec() });
       const chain = await postSectionWithStudents(app);
       await app.data('POST', '/ed-fi/classPeriods', { body: classPeriod('P2', SCHOOL_ID) });
       const response = await app.data('PUT', `/ed-fi/classPeriods/${chain.period}`, {
@@ -76,7 +76,7 @@ describeEachStore('identity updates', (store) => {
     });
 
     it('keeps refusing key changes of resources that do not allow them', async () => {
-      app = await startEdFiServer({ store: await store.newSpec() });
+      app = await startEdFiServer({ store: await stores.newSpec() });
       const id = (await app.data('POST', '/ed-fi/students', { body: student('s1') })).headers
         .location!.split('/')
         .pop();
@@ -92,7 +92,7 @@ describeEachStore('identity updates', (store) => {
     });
 
     it('refuses a cascade past the store’s fan-out limit with the dependent-item-exists problem', async () => {
-      app = await startEdFiServer({ store: await store.newSpec(), storeOptions: { maxCascadeDocuments: 1 } });
+      app = await startEdFiServer({ store: await stores.newSpec(), storeOptions: { maxCascadeDocuments: 1 } });
       const chain = await postSectionWithStudents(app);
       const response = await app.data('PUT', `/ed-fi/sections/${chain.section}`, {
         body: section({ ...algebra, sectionIdentifier: 'ALG-1-02' }),

@@ -25,7 +25,7 @@ const loads: fc.Arbitrary<Load> = fc.record({
   writes: fc.array(fc.record({ insert: fc.boolean(), position: fc.nat() }), { minLength: 1, maxLength: 40 }),
 });
 
-describeEachStore('partitions under load', (store) => {
+describeEachStore('partitions under load', (stores) => {
   let app: EdFiTestServer;
   let created = 0;
 
@@ -35,7 +35,7 @@ describeEachStore('partitions under load', (store) => {
   }
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await store.newSpec(), seed: false });
+    app = await startEdFiServer({ store: await stores.newSpec(), seed: false });
     for (let index = 0; index < INITIAL_STUDENTS; index++) await addStudent();
   });
   afterAll(() => app.close());

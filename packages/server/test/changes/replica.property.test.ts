@@ -197,11 +197,11 @@ async function perform(app: EdFiTestServer, action: Exclude<Action, { kind: 'syn
   if (status !== undefined) expect([200, 201, 204, 404, 409]).toContain(status);
 }
 
-describeEachStore('replica property', (store) => {
+describeEachStore('replica property', (stores) => {
   it('a consumer following change versions, deletes and key changes ends with exactly the server’s data', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actions, { minLength: 1, maxLength: 30 }), async (script) => {
-        const app = await startScenario(await store.newSpec());
+        const app = await startScenario(await stores.newSpec());
         try {
           const replica = new Replica(app);
           for (const action of script) {

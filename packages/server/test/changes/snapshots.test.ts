@@ -9,7 +9,7 @@ import { idOf } from './support.js';
 
 const SNAPSHOT = { 'use-snapshot': 'true' } as const;
 
-describeEachStore('snapshots', (store) => {
+describeEachStore('snapshots', (stores) => {
   let app: EdFiTestServer;
 
   afterEach(() => app.close());
@@ -26,7 +26,7 @@ describeEachStore('snapshots', (store) => {
 
   describe('Use-Snapshot on GET', () => {
     it('reads one consistent moment across requests until availableChangeVersions begins a new one', async () => {
-      app = await startEdFiServer({ store: await store.newSpec() });
+      app = await startEdFiServer({ store: await stores.newSpec() });
       const first = idOf(await app.data('POST', '/ed-fi/students', { body: student('s1') }));
       const newest = await availableVersions(SNAPSHOT);
       await app.data('PUT', `/ed-fi/students/${first}`, { body: student('s1', 'Grace') });
@@ -54,7 +54,7 @@ describeEachStore('snapshots', (store) => {
     });
 
     it('answers the 404 problem when the store keeps no snapshots', async () => {
-      app = await startEdFiServer({ store: await store.newSpec(), storeOptions: { maxSnapshots: 0 } });
+      app = await startEdFiServer({ store: await stores.newSpec(), storeOptions: { maxSnapshots: 0 } });
       for (const path of ['/ed-fi/students', `/ed-fi/students/${'1'.repeat(32)}`, '/ed-fi/students/deletes']) {
         expectProblem(await app.data('GET', path, { headers: { ...SNAPSHOT, ...WITH_CORRELATION } }), {
           detail: 'Snapshot not found.',
@@ -69,7 +69,7 @@ describeEachStore('snapshots', (store) => {
 
   describe('Use-Snapshot on writes', () => {
     it('answers 405 with Allow: GET before the body is even read', async () => {
-      app = await startEdFiServer({ store: await store.newSpec() });
+      app = await startEdFiServer({ store: await stores.newSpec() });
       const id = idOf(await app.data('POST', '/ed-fi/students', { body: student('s1') }));
       const writes: [string, string, unknown][] = [
         ['POST', '/ed-fi/students', student('s2')],

@@ -7,12 +7,12 @@ import { DATA_PATH, startEdFiServer, type EdFiTestServer } from '../support/edfi
 
 const PARALLEL_REQUESTS = 20;
 
-describeEachStore('concurrent writes', (store) => {
+describeEachStore('concurrent writes', (stores) => {
   let servers: EdFiTestServer[];
   let urls: string[];
 
   beforeAll(async () => {
-    const spec = await store.newSpec({ shared: true });
+    const spec = await stores.newSpec({ shared: true });
     const first = await startEdFiServer({ store: spec, seed: false });
     const second = await startEdFiServer({ store: spec, seed: false });
     servers = [first, second];

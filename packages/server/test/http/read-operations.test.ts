@@ -11,12 +11,12 @@ const STUDENT_COUNT = 7;
 
 type Item = Record<string, unknown>;
 
-describeEachStore('GET by id and GET lists', (store) => {
+describeEachStore('GET by id and GET lists', (stores) => {
   let app: EdFiTestServer;
   const studentIds: string[] = [];
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await store.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec() });
     await app.data('POST', '/ed-fi/localEducationAgencies', { body: leaDocument });
     await app.data('POST', '/ed-fi/schools', { body: schoolDocument });
     for (let index = 0; index < STUDENT_COUNT; index++) {

@@ -72,13 +72,13 @@ function queryValueOf(document: ResourceDocument, path: string, id: string): str
   return value === undefined ? undefined : String(value);
 }
 
-describeEachStore('the whole catalogue', (store) => {
+describeEachStore('the whole catalogue', (stores) => {
   let app: EdFiTestServer;
   const created = new CreatedDocuments(registry);
   let referencedDeletesRefused = 0;
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await store.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec() });
     // References to school years must name seeded ones (1991–2050); generated school years lie outside that range.
     const schoolYearTypes = registry.getResource('ed-fi', 'schoolYearTypes')!;
     const seeded = await app.data('GET', `${pathOf(schoolYearTypes)}?limit=2`);

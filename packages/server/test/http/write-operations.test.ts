@@ -23,11 +23,11 @@ const optimisticLockFailed = {
   ],
 };
 
-describeEachStore('POST, PUT and DELETE', (store) => {
+describeEachStore('POST, PUT and DELETE', (stores) => {
   let app: EdFiTestServer;
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await store.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec() });
     for (const [path, body] of [
       ['/ed-fi/localEducationAgencies', leaDocument],
       ['/ed-fi/schools', schoolDocument],

@@ -46,7 +46,7 @@ function failureKeys(file: string): string[] {
   return [...new Set(keys)].sort();
 }
 
-describeEachStore('a load interrupted half way and resumed', (store) => {
+describeEachStore('a load interrupted half way and resumed', (stores) => {
   let reference: SandboxServer;
   let interrupted: SandboxServer;
   let full: LoadSummary;
@@ -56,7 +56,7 @@ describeEachStore('a load interrupted half way and resumed', (store) => {
   const checkpointFile = path.join(folder, 'checkpoint.json');
 
   beforeAll(async () => {
-    const [referenceSpec, interruptedSpec] = await store.newSpecs(2);
+    const [referenceSpec, interruptedSpec] = await stores.newSpecs(2);
     [reference, interrupted] = await Promise.all([
       startSandboxServer(referenceSpec),
       startSandboxServer(interruptedSpec),

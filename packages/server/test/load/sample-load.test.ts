@@ -27,13 +27,13 @@ const ABSENT_REFERENCES: Record<string, { count: number; missing: string }> = {
 };
 const REPEATED_KEYS: Record<string, number> = { '/ed-fi/courseOfferings': 1, '/ed-fi/assessmentAdministrations': 1 };
 
-describeEachStore('a full load of the Grand Bend sample over HTTP into a fresh server', (store) => {
+describeEachStore('a full load of the Grand Bend sample over HTTP into a fresh server', (stores) => {
   let sandbox: SandboxServer;
   let summary: LoadSummary;
   let failedFile: string;
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer(await store.newSpec());
+    sandbox = await startSandboxServer(await stores.newSpec());
     failedFile = path.join(temporaryFolder(), 'failed.jsonl');
     summary = await loadFiles({ inputs: [SAMPLE_DATA], target: sandbox.target, failedFile, parallel: 8 });
   }, 120_000);

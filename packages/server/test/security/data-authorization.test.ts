@@ -71,7 +71,7 @@ function relationshipProblem(error: string, hint?: string) {
   };
 }
 
-describeEachStore('the authorization strategies', (store) => {
+describeEachStore('the authorization strategies', (stores) => {
   let edfi: EdFiTestServer;
   let districtA: DataClient;
   let districtB: DataClient;
@@ -90,7 +90,7 @@ describeEachStore('the authorization strategies', (store) => {
   const idOf = (resource: string, index: number) => ids.get(resource)![index]!;
 
   beforeAll(async () => {
-    edfi = await startEdFiServer({ store: await store.newSpec(), enforceAuthorization: true });
+    edfi = await startEdFiServer({ store: await stores.newSpec(), enforceAuthorization: true });
     for (const [resource, document] of DATA_SET) await seed(resource, document);
     districtA = await clientWith('SIS Vendor', [LEA_A], [NS_A]);
     districtB = await clientWith('SIS Vendor', [LEA_B], [NS_B]);

@@ -49,7 +49,7 @@ function sqliteUnderTest(): StoreUnderTest {
   );
 }
 
-/** Every PostgreSQL write commits (a WAL flush) on its own: its tests get more time than vitest's default 5 s. */
+/** A write to PostgreSQL costs round trips and a durable commit: its tests get more time than vitest's default 5 s. */
 const POSTGRES_TEST_TIMEOUT_MS = 30_000;
 const MIGRATION_TIMEOUT_MS = 60_000;
 
@@ -68,7 +68,7 @@ function postgresUnderTest(): StoreUnderTest {
 }
 
 /** `describe(name, …)` on SQLite, then on PostgreSQL (skipped with the harness's one line when it is unreachable). */
-export function describeEachStore(name: string, body: (store: StoreUnderTest) => void): void {
+export function describeEachStore(name: string, body: (stores: StoreUnderTest) => void): void {
   describe(`${name} (SQLite)`, () => body(sqliteUnderTest()));
   describePostgres(`${name} (PostgreSQL)`, () => body(postgresUnderTest()), { timeout: POSTGRES_TEST_TIMEOUT_MS });
 }

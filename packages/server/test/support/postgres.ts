@@ -86,11 +86,11 @@ async function emptySchema(schema: string): Promise<void> {
  * store first opens it), emptied on every call. Close the stores opened on earlier specs before asking again. The
  * schemas are dropped after the file's tests.
  */
-export function newPostgresSpecs(prefix?: string): (count?: number) => Promise<string[]> {
+export function newPostgresSpecs(): (count?: number) => Promise<string[]> {
   const newSchema = schemasDroppedAfterAll();
   const schemas: string[] = [];
   return async (count = 1) => {
-    while (schemas.length < count) schemas.push(newSchema(prefix));
+    while (schemas.length < count) schemas.push(newSchema());
     const given = schemas.slice(0, count);
     await Promise.all(given.map(emptySchema));
     return given.map((schema) => postgresSpec(schema));
