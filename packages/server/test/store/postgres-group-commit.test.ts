@@ -207,21 +207,43 @@ describePostgres('PostgreSQL group commit', () => {
     expect(events).toEqual(['slow written', 'quick acknowledged']);
   });
 
-  it('splits a long queue into transactions of the configured size', async () => {
-    const commits = new PostgresGroupCommit(pool, { maxBatch: 2 });
-    const transactions = await Promise.all(
-      ['a', 'b', 'c', 'd', 'e'].map((name) =>
+  /** Runs the named inserts in one turn; the transaction each ran in. */
+  const transactionsOfTurn = async (commits: PostgresGroupCommit, items: readonly string[]) => {
+    const ran = await Promise.all(
+      items.map((name) =>
         commits.run(async (transaction) => {
           await insert(name)(transaction);
           return transactionOf(transaction.client);
         }),
       ),
     );
-    const ids = transactions.map((write) => write.value);
-    expect(ids[0]).toBe(ids[1]);
-    expect(ids[2]).toBe(ids[3]);
-    expect(new Set(ids).size).toBe(3);
+    return ran.map((write) => write.value);
+  };
+  /** How many writes ran in each transaction, in the order of the writes. */
+  const runLengths = (transactions: readonly string[]) =>
+    transactions.reduce<number[]>((lengths, id, index) => {
+      if (index > 0 && id === transactions[index - 1]) lengths[lengths.length - 1]!++;
+      else lengths.push(1);
+      return lengths;
+    }, []);
+
+  it('splits a long queue into transactions of the configured size', async () => {
+    const commits = new PostgresGroupCommit(pool, { maxBatch: 2 });
+    const transactions = await transactionsOfTurn(commits, ['a', 'b', 'c', 'd', 'e']);
+    expect(runLengths(transactions)).toEqual([2, 2, 1]);
+    expect(new Set(transactions).size).toBe(3);
     expect(await committed()).toEqual(names('a', 'b', 'c', 'd', 'e'));
+  });
+
+  it('keeps a turn of a few writes in one transaction, and splits one of many into a few run side by side', async () => {
+    const commits = new PostgresGroupCommit(pool);
+    const few = Array.from({ length: 15 }, (_, index) => `few ${index}`);
+    expect(runLengths(await transactionsOfTurn(commits, few))).toEqual([15]);
+    const many = Array.from({ length: 40 }, (_, index) => `many ${index}`);
+    const transactions = await transactionsOfTurn(commits, many);
+    expect(runLengths(transactions)).toEqual([10, 10, 10, 10]);
+    expect(new Set(transactions).size).toBe(4);
+    expect(await committed()).toHaveLength(55);
   });
 
   it("numbers the batch's change versions in write order, without the versions of a write rolled back", async () => {

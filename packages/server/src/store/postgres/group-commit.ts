@@ -4,6 +4,11 @@
 // commit-ordering point of change-stamps.ts) then serve the whole batch instead of each write. Batches of later turns
 // run meanwhile on other connections; their commits still queue on the counter row, one batch at a time.
 //
+// A batch runs its writes one after another, a few round trips each, so a turn that brings many writes at once (many
+// clients waiting on the previous commit) is split into a few batches that run side by side: while one commits,
+// the others execute. Writes of one batch apply in the order they were issued; a turn of fewer than
+// 2 × MIN_SPLIT_BATCH writes is never split.
+//
 // What each write promises is unchanged: it is atomic and fails alone, nothing of it is visible before the commit
 // (other connections see only committed data), and it is acknowledged only after the commit. A batch whose
 // transaction is lost to a deadlock, a serialization failure or a dropped connection is run again whole, on a fresh
@@ -19,10 +24,26 @@ import { MAX_ATTEMPTS, type Committed, type WriteWork } from './write-transactio
  * memory, beyond which every other session's visibility checks must look them up in pg_subtrans.
  */
 const DEFAULT_MAX_BATCH = 64;
+/** Batches one turn is split into at most, and the fewest writes each of them gets. */
+const MAX_SPLIT = 4;
+const MIN_SPLIT_BATCH = 8;
 const MAX_PAUSE_MS = 8;
 
 export interface PostgresGroupCommitOptions {
+  /** Writes per transaction at most; 64 by default. */
   readonly maxBatch?: number;
+}
+
+/** The batches one turn's writes run in, in order: few, for few commits, and none above `maxBatch`. */
+function batchesOf<T>(turn: readonly T[], maxBatch: number): T[][] {
+  const count = Math.max(
+    Math.ceil(turn.length / maxBatch),
+    Math.min(MAX_SPLIT, Math.floor(turn.length / MIN_SPLIT_BATCH)),
+  );
+  const size = Math.ceil(turn.length / Math.max(count, 1));
+  const batches: T[][] = [];
+  for (let start = 0; start < turn.length; start += size) batches.push(turn.slice(start, start + size));
+  return batches;
 }
 
 function pause(): Promise<void> {
@@ -36,7 +57,10 @@ export class PostgresGroupCommit {
     private readonly pool: pg.Pool,
     options: PostgresGroupCommitOptions = {},
   ) {
-    this.#batches = new TurnBatches((batch) => void this.#commit(batch), options.maxBatch ?? DEFAULT_MAX_BATCH);
+    const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.#batches = new TurnBatches((turn) => {
+      for (const batch of batchesOf(turn, maxBatch)) void this.#commit(batch);
+    });
   }
 
   /** Runs `work` in the next batch; settles once the batch has committed. */
