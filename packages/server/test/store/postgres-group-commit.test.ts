@@ -235,7 +235,7 @@ describePostgres('PostgreSQL group commit', () => {
     expect(await committed()).toEqual(names('a', 'b', 'c', 'd', 'e'));
   });
 
-  it('keeps a turn of a few writes in one transaction, and splits one of many into a few run side by side', async () => {
+  it('keeps a turn of a few writes in one transaction, and splits one of many into a few side by side', async () => {
     const commits = new PostgresGroupCommit(pool);
     const few = Array.from({ length: 15 }, (_, index) => `few ${index}`);
     expect(runLengths(await transactionsOfTurn(commits, few))).toEqual([15]);

@@ -2,8 +2,9 @@
 // cascade to every referrer), delete with a tombstone, descriptor seeding. Each write runs in its own savepoint of a
 // group-commit batch's READ COMMITTED transaction (group-commit.ts): references resolved first, then the target row
 // locked (`FOR UPDATE`) and the preconditions checked under that lock, then the rows written with placeholder versions
-// that the batch's commit stamps in commit order (change-stamps.ts). A concurrent insert of the same natural key makes the insert fail with a unique
-// violation; the write is then rolled back to its savepoint and runs again, finds that row and becomes an update.
+// that the batch's commit stamps in commit order (change-stamps.ts). A concurrent insert of the same natural key makes
+// the insert fail with a unique violation; the write is then rolled back to its savepoint and runs again, finds that
+// row and becomes an update.
 import type pg from 'pg';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {

@@ -11,7 +11,7 @@ export interface WriteTransaction {
   readonly stamps: ChangeStamps;
   /** 1 on the first run; a later run may distrust what memory cached (descriptors). */
   readonly attempt: number;
-  /** Marks a write that found nothing to change: a batch of such writes ends in a ROLLBACK, which needs no WAL flush. */
+  /** Marks a write that found nothing to change: a batch of only such writes ends in a ROLLBACK (no WAL flush). */
   unchanged(): void;
 }
 
