@@ -65,6 +65,33 @@ describeMigration('SQLite', () => sqliteSpec(`store-${Math.random().toString(36)
 describePostgres('PostgreSQL store set-up', () => {
   const newSchema = schemasDroppedAfterAll();
   describeMigration('PostgreSQL', () => postgresSpec(newSchema('edfi_cli')));
+
+  it(
+    'serves a new PostgreSQL database in one command: schema, seed, sandbox client, token and data',
+    SLOW,
+    async () => {
+      const server = await startServe(['--port', '0', '--store', postgresSpec(newSchema('edfi_serve'))]);
+      try {
+        const banner = await server.waitForStderr('Secret:');
+        const [key, secret] = ['Key', 'Secret'].map((label) => new RegExp(`${label}:\\s+(\\S+)`).exec(banner)?.[1]);
+        const base = `http://localhost:${server.port}/v7.3/api`;
+        const token = await fetch(`${base}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key!, client_secret: secret! }),
+        });
+        expect(token.status).toBe(200);
+        const { access_token: accessToken } = (await token.json()) as { access_token: string };
+        const descriptors = await fetch(`${base}/data/v3/ed-fi/gradeLevelDescriptors?totalCount=true`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        expect(descriptors.status).toBe(200);
+        expect(Number(descriptors.headers.get('total-count'))).toBeGreaterThan(0);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    },
+  );
 });
 
 describe('an outdated schema', SLOW, () => {
