@@ -1,5 +1,6 @@
 // The read operations of the PostgreSQL store, with the same results as SQLite's DocumentReader: over the pool for
-// live reads, or over one connection whose REPEATABLE READ transaction pins a snapshot. Readers share their statements.
+// live reads, or over one connection whose REPEATABLE READ transaction pins a snapshot. Readers share their statements
+// and the record of which of them each connection has prepared.
 import type pg from 'pg';
 import type { ResourceModel } from '../../model/index.js';
 import type {
@@ -148,12 +149,7 @@ export class PostgresDocumentReader {
     return row?.count ?? 0;
   }
 
-  async #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {
-    const result = await this.db.query({
-      name: statement.name,
-      text: statement.text,
-      values: bindingsOf(statement, positional, named),
-    });
-    return result.rows as Row[];
+  #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {
+    return this.statements.prepared.rows<Row>(this.db, statement, bindingsOf(statement, positional, named));
   }
 }

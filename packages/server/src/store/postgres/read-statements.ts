@@ -1,6 +1,7 @@
 // The statements of the PostgreSQL reader, built from the relational SQL in PostgreSQL's dialect and renumbered once:
-// shared by the live reader and every snapshot's. Reads by id and by key are named (prepared once per connection);
-// statements that vary with the query (access signatures, filter combinations, probe lists) sit in bounded caches.
+// shared by the live reader and every snapshot's, with the record of which of them each connection has prepared. Reads
+// by id and by key are fixed by the model; statements that vary with the query (access signatures, filter
+// combinations, probe lists) sit in bounded caches, and each connection prepares a bounded number of them.
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { AccessFilter, DocumentWrite, SubjectRelation } from '../store.js';
 import { AccessSql, accessSignatureOf } from '../relational/access-sql.js';
@@ -17,7 +18,8 @@ import { resourceKey } from '../relational/schema-plan.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { trackedChangeSqlOf, type PagedSql } from '../relational/tracked-change-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
-import { LruCache, statementText, type StatementText } from './statement-texts.js';
+import { PreparedStatementBudget } from './prepared-budget.js';
+import { fixedStatement, LruCache, shapeStatement, type StatementText } from './statement-texts.js';
 
 /** Statements kept per cache: enough for every shape a workload repeats, bounded whatever the queries ask. */
 const CACHE_CAPACITY = 512;
@@ -44,12 +46,13 @@ function valueTypeOf(relation: SubjectRelation): string {
 }
 
 function pagedStatements(sql: PagedSql): PagedStatements {
-  return { page: statementText(sql.page), count: statementText(sql.count) };
+  return { page: shapeStatement(sql.page), count: shapeStatement(sql.count) };
 }
 
 export class PostgresReadStatements {
-  readonly ownershipToken = statementText(OWNERSHIP_TOKEN_SQL, true);
-  readonly newestChangeVersion = statementText(NEWEST_CHANGE_VERSION_SQL, true);
+  readonly ownershipToken = fixedStatement(OWNERSHIP_TOKEN_SQL);
+  readonly newestChangeVersion = fixedStatement(NEWEST_CHANGE_VERSION_SQL);
+  readonly prepared = new PreparedStatementBudget();
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
   readonly #documentReads = new Map<ResourceModel, Map<DocumentKey, StatementText>>();
@@ -81,7 +84,7 @@ export class PostgresReadStatements {
     }
     let statement = reads.get(key);
     if (statement === undefined) {
-      statement = statementText(documentReadSql(this.catalog.tableOf(resource), key), true);
+      statement = fixedStatement(documentReadSql(this.catalog.tableOf(resource), key));
       reads.set(key, statement);
     }
     return statement;
@@ -90,7 +93,7 @@ export class PostgresReadStatements {
   /** One positional value, the API id, and the access parameters. */
   authorizedRead(resource: ResourceModel, filter: AccessFilter): StatementText {
     return this.#authorizedReads.get(`${resourceKey(resource)}|${accessSignatureOf(filter)}`, () =>
-      statementText(authorizedReadSql(this.catalog.tableOf(resource), this.#access, filter), true),
+      shapeStatement(authorizedReadSql(this.catalog.tableOf(resource), this.#access, filter)),
     );
   }
 
@@ -99,9 +102,9 @@ export class PostgresReadStatements {
     const statements = this.#lists.get(`${resourceKey(resource)}|${shape.key}`, () => {
       const sql = shape.statements();
       return {
-        select: statementText(sql.select),
-        count: statementText(sql.count),
-        partitions: statementText(sql.partitions),
+        select: shapeStatement(sql.select),
+        count: shapeStatement(sql.count),
+        partitions: shapeStatement(sql.partitions),
       };
     });
     return { statements, values: shape.values };
@@ -124,7 +127,7 @@ export class PostgresReadStatements {
         const value = `@value_${index}::${valueTypeOf(relation)}`;
         return `${this.#access.relatedOf(relation, value, false, 'probe')} AS related_${index}`;
       });
-      return statementText(`SELECT ${columns.join(', ')}`);
+      return shapeStatement(`SELECT ${columns.join(', ')}`);
     });
   }
 

@@ -1,7 +1,7 @@
 // The relational builders' statements as node-postgres runs them: `?` and `@name` placeholders renumbered as `$n`
 // (a named parameter keeps one number however often it appears) with the recipe that orders the values to bind, and
-// a bounded least-recently-used cache for them. Statements for the hot reads get a name, so that each pooled
-// connection parses and plans them once.
+// a bounded least-recently-used cache for them. Every statement gets a name, so that a connection parses and plans it
+// once; those built per query shape count against each connection's bound (prepared-budget.ts).
 import { createHash } from 'node:crypto';
 
 /** Where a `$n` takes its value from: a positional value's index, or a named parameter's name. */
@@ -10,14 +10,19 @@ type Slot = number | string;
 export interface StatementText {
   readonly text: string;
   readonly slots: readonly Slot[];
-  /** Set for named (server-side prepared) statements. */
-  readonly name?: string;
+  /** The server-side prepared statement's name. */
+  readonly name: string;
+  /**
+   * Built for one query shape (filter fields, ranges, access signature, probe list): of these, each connection
+   * prepares a bounded number. The others are fixed by the model (per resource, or one for the store).
+   */
+  readonly perShape: boolean;
 }
 
 /** String literals and quoted identifiers are passed over; what remains are placeholders. */
 const TOKENS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\?|@([A-Za-z_][A-Za-z0-9_]*)/g;
 
-export function numberParameters(sql: string): Omit<StatementText, 'name'> {
+export function numberParameters(sql: string): Pick<StatementText, 'text' | 'slots'> {
   const slots: Slot[] = [];
   const numbers = new Map<string, number>();
   let positional = 0;
@@ -55,10 +60,19 @@ function statementNameOf(text: string): string {
   return `edfi_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
-/** A builder's statement ready to run; `named` for the hot reads. */
-export function statementText(sql: string, named = false): StatementText {
+function namedStatement(sql: string, perShape: boolean): StatementText {
   const numbered = numberParameters(sql);
-  return named ? { ...numbered, name: statementNameOf(numbered.text) } : numbered;
+  return { ...numbered, name: statementNameOf(numbered.text), perShape };
+}
+
+/** A statement the model fixes: one for the store, or one per resource and look-up. */
+export function fixedStatement(sql: string): StatementText {
+  return namedStatement(sql, false);
+}
+
+/** A statement built for one query shape. */
+export function shapeStatement(sql: string): StatementText {
+  return namedStatement(sql, true);
 }
 
 /** Keeps the most recently used `capacity` values. */
