@@ -4,8 +4,16 @@ import type { ModelRegistry, ResourceModel } from '../model/index.js';
 import type { AuthorizedTarget, StoredDocument } from '../store/store.js';
 import type { AuthorizedItem } from './authorization.js';
 
+function bodyOf(stored: StoredDocument): Record<string, unknown> {
+  return JSON.parse(stored.bodyJson) as Record<string, unknown>;
+}
+
+function itemOf(registry: ModelRegistry, resource: ResourceModel, id: string, body: object): AuthorizedItem {
+  return { securables: registry.accessorsOf(resource).securablesOf(body), id };
+}
+
 export function storedItemOf(registry: ModelRegistry, resource: ResourceModel, stored: StoredDocument): AuthorizedItem {
-  return { securables: registry.accessorsOf(resource).securablesOf(JSON.parse(stored.bodyJson)), id: stored.id };
+  return itemOf(registry, resource, stored.id, bodyOf(stored));
 }
 
 /** The stored item to authorize a write against, and the same item as the write's precondition. */
@@ -14,10 +22,7 @@ export function writeTargetOf(
   resource: ResourceModel,
   stored: StoredDocument,
 ): { readonly item: AuthorizedItem; readonly target: AuthorizedTarget } {
-  const body = JSON.parse(stored.bodyJson) as Record<string, unknown>;
-  const accessors = registry.accessorsOf(resource);
-  return {
-    item: { securables: accessors.securablesOf(body), id: stored.id },
-    target: { id: stored.id, key: { identity: accessors.identityOf(body), body } },
-  };
+  const body = bodyOf(stored);
+  const identity = registry.accessorsOf(resource).identityOf(body);
+  return { item: itemOf(registry, resource, stored.id, body), target: { id: stored.id, key: { identity, body } } };
 }

@@ -22,7 +22,7 @@ import { withLinks, type Node } from '../relational/reference-links.js';
 import { rewriteReferences } from '../relational/reference-rewrite.js';
 import type { ResolvedReferences, UnresolvedReference } from '../relational/resolved-references.js';
 import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE, DOCUMENT_TABLE } from '../relational/schema-plan.js';
-import { etagOf } from '../relational/stored-documents.js';
+import { etagOf, type StoredRow } from '../relational/stored-documents.js';
 import { utcNow } from '../relational/timestamps.js';
 import { keyValuesOf, trackedDocumentOf } from '../relational/tracked-values.js';
 import { checkAuthorizedTarget, checkIfMatch } from '../relational/write-preconditions.js';
@@ -45,7 +45,7 @@ import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
 import { prepared } from './prepared.js';
 import { referrerResourceIds, referrersOf, type Referrer } from './reference-edges.js';
 import type { PostgresReferenceResolver } from './reference-resolution.js';
-import { ResourceWrites, type LockedRow, type RowChange } from './resource-writes.js';
+import { ResourceWrites, type RowChange } from './resource-writes.js';
 import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
 import { RetryWrite, type WriteTransaction } from './write-transaction.js';
 
@@ -94,7 +94,7 @@ const DELETE_DOCUMENT = `DELETE FROM ${DOCUMENT_TABLE} WHERE doc_id = $1`;
 const MAX_DELETE_ATTEMPTS = 3;
 
 /** The item's preconditions, checked under the row lock: the authorized item, then If-Match. */
-function checkPreconditions(writes: ResourceWrites, row: LockedRow, options: WriteOptions | undefined): void {
+function checkPreconditions(writes: ResourceWrites, row: StoredRow, options: WriteOptions | undefined): void {
   checkAuthorizedTarget(row, writes.table.layout, options);
   checkIfMatch(etagOf(row.change_version), options);
 }
@@ -267,7 +267,7 @@ export class PostgresDocumentWriter {
   async #replace(
     transaction: WriteTransaction,
     writes: ResourceWrites,
-    existing: LockedRow,
+    existing: StoredRow,
     prepared: PreparedWrite,
   ): Promise<Written> {
     const resolved = resolvedOf(prepared.resolution);
@@ -311,7 +311,7 @@ export class PostgresDocumentWriter {
   async #changeIdentity(
     transaction: WriteTransaction,
     writes: ResourceWrites,
-    existing: LockedRow,
+    existing: StoredRow,
     identityKey: string,
     prepared: PreparedWrite,
   ): Promise<Written> {
@@ -353,14 +353,14 @@ export class PostgresDocumentWriter {
     }
   }
 
-  async #lockReferrers(client: pg.ClientBase, referrers: readonly Referrer[]): Promise<Map<number, LockedRow>> {
+  async #lockReferrers(client: pg.ClientBase, referrers: readonly Referrer[]): Promise<Map<number, StoredRow>> {
     const byResource = new Map<number, number[]>();
     for (const { doc_id, resource_id } of referrers) {
       const docIds = byResource.get(resource_id) ?? [];
       docIds.push(doc_id);
       byResource.set(resource_id, docIds);
     }
-    const rows = new Map<number, LockedRow>();
+    const rows = new Map<number, StoredRow>();
     for (const [resourceId, docIds] of byResource) {
       const writes = this.#writesOf(this.parts.catalog.resourceById(resourceId));
       for (const row of await writes.lockByDocIds(client, docIds)) rows.set(row.doc_id, row);
@@ -372,7 +372,7 @@ export class PostgresDocumentWriter {
   async #rewriteReferrer(
     transaction: WriteTransaction,
     referrer: Referrer,
-    row: LockedRow,
+    row: StoredRow,
     changed: ChangedDocument,
   ): Promise<ChangedDocument | undefined> {
     const resource = this.parts.catalog.resourceById(referrer.resource_id);
@@ -396,7 +396,7 @@ export class PostgresDocumentWriter {
   async #recordKeyChange(
     { client, stamps }: WriteTransaction,
     writes: ResourceWrites,
-    before: LockedRow,
+    before: StoredRow,
     newBody: unknown,
     changedAt: string,
   ): Promise<void> {
@@ -410,7 +410,7 @@ export class PostgresDocumentWriter {
     writes: ResourceWrites,
     id: DocumentId,
     options: WriteOptions | undefined,
-  ): Promise<LockedRow> {
+  ): Promise<StoredRow> {
     const existing = await writes.lockByUuid(client, id);
     if (!existing) throw notFound('delete');
     checkPreconditions(writes, existing, options);

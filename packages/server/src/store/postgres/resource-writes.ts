@@ -10,19 +10,10 @@ import {
   DOCUMENT_OWNER_TABLE,
   DOCUMENT_TABLE,
 } from '../relational/schema-plan.js';
+import type { StoredRow } from '../relational/stored-documents.js';
 import { storedColumnNames, type SqlType, type TableLayout } from '../relational/table-layout.js';
 import type { ResourceTable } from './catalog.js';
 import { prepared } from './prepared.js';
-
-/** A document row as the write path reads it, locked. */
-export interface LockedRow {
-  readonly doc_id: number;
-  readonly uuid: string;
-  readonly identity_key: string;
-  readonly change_version: number;
-  readonly last_modified: string;
-  readonly body: string;
-}
 
 /** A document to insert. */
 export interface NewRow {
@@ -87,17 +78,17 @@ export class ResourceWrites {
     this.#create = this.#createSql();
   }
 
-  async lockByKey(client: pg.ClientBase, identityKey: string): Promise<LockedRow | undefined> {
-    return (await client.query<LockedRow>(prepared(this.#lockByKey, [identityKey]))).rows[0];
+  async lockByKey(client: pg.ClientBase, identityKey: string): Promise<StoredRow | undefined> {
+    return (await client.query<StoredRow>(prepared(this.#lockByKey, [identityKey]))).rows[0];
   }
 
-  async lockByUuid(client: pg.ClientBase, uuid: string): Promise<LockedRow | undefined> {
-    return (await client.query<LockedRow>(prepared(this.#lockByUuid, [uuid]))).rows[0];
+  async lockByUuid(client: pg.ClientBase, uuid: string): Promise<StoredRow | undefined> {
+    return (await client.query<StoredRow>(prepared(this.#lockByUuid, [uuid]))).rows[0];
   }
 
   /** In doc_id order, the order concurrent cascades lock in. */
-  async lockByDocIds(client: pg.ClientBase, docIds: readonly number[]): Promise<LockedRow[]> {
-    return (await client.query<LockedRow>(prepared(this.#lockByDocIds, [docIds]))).rows;
+  async lockByDocIds(client: pg.ClientBase, docIds: readonly number[]): Promise<StoredRow[]> {
+    return (await client.query<StoredRow>(prepared(this.#lockByDocIds, [docIds]))).rows;
   }
 
   /** The document that holds this natural key, if any. */

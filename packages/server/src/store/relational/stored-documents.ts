@@ -10,6 +10,11 @@ export interface ReadRow {
   readonly last_modified: string;
 }
 
+/** A document row as the write paths read it (under their lock): the read columns and the stored natural key. */
+export interface StoredRow extends ReadRow {
+  readonly identity_key: string;
+}
+
 /**
  * The etag is the change version in decimal: opaque digits like the ODS's int64, unique per write, and unchanged when
  * a write changes nothing. (The ODS derives it from the last-modified time; clients must treat it as opaque.)

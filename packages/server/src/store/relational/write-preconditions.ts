@@ -1,13 +1,11 @@
 // The preconditions a write checks inside its transaction against the stored row of the item (undefined: no such
 // item): that it is still the item the caller authorized, then If-Match. Shared by every store so both answer alike.
 import { StoreError, type WriteOptions } from '../store.js';
+import type { StoredRow } from './stored-documents.js';
 import type { TableLayout } from './table-layout.js';
 
 /** What the preconditions read of a stored row. */
-export interface StoredIdentity {
-  readonly uuid: string;
-  readonly identity_key: string;
-}
+type StoredIdentity = Pick<StoredRow, 'uuid' | 'identity_key'>;
 
 /** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
 function normalizedIfMatch(ifMatch: string): string {

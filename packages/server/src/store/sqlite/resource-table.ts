@@ -2,18 +2,8 @@
 // resolution, and row inserts and updates (with or without a new natural key).
 import type Database from 'better-sqlite3';
 import { documentReadSql } from '../relational/document-read-sql.js';
-import type { ReadRow } from '../relational/stored-documents.js';
+import type { ReadRow, StoredRow } from '../relational/stored-documents.js';
 import { storedColumnNames, type TableLayout } from '../relational/table-layout.js';
-
-/** A document row as the write path needs it. */
-export interface StoredRow {
-  readonly doc_id: number;
-  readonly uuid: string;
-  readonly identity_key: string;
-  readonly change_version: number;
-  readonly last_modified: string;
-  readonly body: string;
-}
 
 export interface ResolvedTarget {
   readonly doc_id: number;
