@@ -1,5 +1,6 @@
 // Opens and closes the SQLite connection with the settings the store relies on (WAL, foreign keys, busy timeout).
 import Database from 'better-sqlite3';
+import { isBusy } from './sql-errors.js';
 import { foldCase } from '../relational/table-layout.js';
 
 export interface ConnectionOptions {
@@ -21,6 +22,26 @@ const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 /** After a checkpoint resets the WAL, SQLite truncates a file grown past this back to it. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
+const WAL_RETRY_MS = 10;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Switching a file to WAL answers SQLITE_BUSY at once, without the busy handler, while another process is setting up
+ * the same new file (several nodes or workers starting together): wait and try again, up to the busy timeout.
+ */
+function switchToWal(db: Database.Database, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      Atomics.wait(sleeper, 0, 0, WAL_RETRY_MS);
+    }
+  }
+}
+
 /** @param source a file path, `:memory:`, or a serialized database to open as an in-memory copy */
 export function openConnection(source: string | Buffer, options: ConnectionOptions = {}): Database.Database {
   const db = new Database(source);
@@ -28,7 +49,7 @@ export function openConnection(source: string | Buffer, options: ConnectionOptio
     // busy_timeout first: switching to WAL needs a lock another process may hold.
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
     if (!db.memory) {
-      db.pragma('journal_mode = WAL');
+      switchToWal(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
       db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     }

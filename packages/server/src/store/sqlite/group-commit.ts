@@ -8,17 +8,13 @@
 // in between, and other connections see only committed data), and it is acknowledged only after the commit.
 import type Database from 'better-sqlite3';
 import { TurnBatches, type PendingWork } from '../relational/turn-batches.js';
+import { isBusy } from './sql-errors.js';
 
 /** Writes per transaction at most: bounds how long one batch holds the write lock. */
 const DEFAULT_MAX_BATCH = 128;
 /** How long a batch waits for another process's write lock before its writes fail (SQLite's busy timeout). */
 const DEFAULT_LOCK_WAIT_MS = 5_000;
 const MAX_RETRY_DELAY_MS = 16;
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
 
 interface LockWait {
   readonly startedAt: number;
