@@ -1,10 +1,11 @@
 // The PostgreSQL write path, with the SQLite writer's behaviour: upsert by natural key, update by id (identity changes
-// cascade to every referrer), delete with a tombstone, descriptor seeding. Each write runs in its own savepoint of a
-// group-commit batch's READ COMMITTED transaction (group-commit.ts): references resolved first, then the target row
-// locked (`FOR UPDATE`) and the preconditions checked under that lock, then the rows written with placeholder versions
-// that the batch's commit stamps in commit order (change-stamps.ts). A concurrent insert of the same natural key makes
-// the insert fail with a unique violation; the write is then rolled back to its savepoint and runs again, finds that
-// row and becomes an update.
+// cascade to every referrer), delete with a tombstone, descriptor seeding. Each write runs in a group-commit batch's
+// READ COMMITTED transaction (group-commit.ts): references resolved first, then the target row locked (`FOR UPDATE`)
+// and the preconditions checked under that lock, then the rows written with placeholder versions that the batch's
+// commit stamps in commit order (change-stamps.ts). An upsert of a new item probes its natural key and inserts in one
+// statement, and runs without a savepoint: its own errors come before its first change. A concurrent insert of the
+// same natural key makes the insert fail with a unique violation; the write is then rolled back and runs again,
+// finds that row and becomes an update.
 import type pg from 'pg';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
@@ -45,9 +46,9 @@ import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
 import { prepared } from './prepared.js';
 import { referrerResourceIds, referrersOf, type Referrer } from './reference-edges.js';
 import type { PostgresReferenceResolver } from './reference-resolution.js';
-import { ResourceWrites, type RowChange } from './resource-writes.js';
+import { ResourceWrites, type NewRow, type RowChange } from './resource-writes.js';
 import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
-import { RetryWrite, type WriteTransaction } from './write-transaction.js';
+import { RetryWrite, WITHOUT_SAVEPOINT, type WriteTransaction } from './write-transaction.js';
 
 export interface PostgresDocumentWriterOptions {
   /** Most documents one identity update may rewrite by cascade. */
@@ -128,7 +129,12 @@ export class PostgresDocumentWriter {
       const prepared = await this.#prepare(transaction, write);
       const writes = this.#writesOf(write.resource);
       const identityKey = writes.table.layout.identityKeyOf(write);
-      const existing = await writes.lockByKey(transaction.client, identityKey);
+      // The common case, a new item that was authorized as one, probes and inserts in one statement.
+      const existing =
+        'missingTarget' in prepared.resolution || options?.authorizedTarget
+          ? await writes.lockByKey(transaction.client, identityKey)
+          : await this.#lockOrCreate(transaction, writes, identityKey, prepared);
+      if (existing && 'status' in existing) return existing;
       if (!existing) {
         checkAuthorizedTarget(undefined, writes.table.layout, options);
         return this.#create(transaction, writes, identityKey, prepared);
@@ -136,7 +142,7 @@ export class PostgresDocumentWriter {
       // If-Match only applies when the POST resolves to an existing item.
       checkPreconditions(writes, existing, options);
       return this.#replace(transaction, writes, existing, prepared);
-    });
+    }, WITHOUT_SAVEPOINT);
     if (written.status === 'created') this.#remember(write.resource, written);
     return outcomeOf(written, stamps);
   }
@@ -217,31 +223,57 @@ export class PostgresDocumentWriter {
   }
 
   async #create(
-    { client, stamps }: WriteTransaction,
+    transaction: WriteTransaction,
     writes: ResourceWrites,
     identityKey: string,
     prepared: PreparedWrite,
   ): Promise<Written> {
+    const row = this.#newRow(writes, identityKey, prepared);
+    const [docId] = await this.#inserted(writes, () => writes.create(transaction.client, [row]));
+    return this.#created(transaction, writes, row, docId!, prepared.write);
+  }
+
+  /** The stored row of the write's natural key, locked; or, when there is none, the write inserted as a new item. */
+  async #lockOrCreate(
+    transaction: WriteTransaction,
+    writes: ResourceWrites,
+    identityKey: string,
+    prepared: PreparedWrite,
+  ): Promise<StoredRow | Written> {
+    const row = this.#newRow(writes, identityKey, prepared);
+    const [outcome] = await this.#inserted(writes, async () => [await writes.lockOrCreate(transaction.client, row)]);
+    if ('stored' in outcome!) return outcome.stored;
+    return this.#created(transaction, writes, row, outcome!.created, prepared.write);
+  }
+
+  #newRow(writes: ResourceWrites, identityKey: string, prepared: PreparedWrite): NewRow {
     const resolved = resolvedOf(prepared.resolution);
     const { write } = prepared;
     if (writes.abstractTable !== undefined && !write.superclassIdentity)
       throw new Error(`A ${write.resource.resourceName} write must carry its superclass identity`);
-    const id = newDocumentId();
-    const lastModified = utcNow();
-    const row = {
-      uuid: id,
+    return {
+      uuid: newDocumentId(),
       identityKey,
       body: write.body,
       bodyJson: prepared.bodyJson,
-      lastModified,
+      lastModified: utcNow(),
       references: resolved,
       ...(write.ownershipTokenId === undefined ? {} : { ownershipTokenId: write.ownershipTokenId }),
       ...(write.superclassIdentity === undefined ? {} : { superclassKey: write.superclassIdentity.key }),
     };
-    const [docId] = await this.#inserted(writes, () => writes.create(client, [row]));
-    const slot = stamps.stampRow(writes.table.layout.table, docId!);
+  }
+
+  async #created(
+    { client, stamps }: WriteTransaction,
+    writes: ResourceWrites,
+    row: NewRow,
+    docId: number,
+    write: DocumentWrite,
+  ): Promise<Written> {
+    const slot = stamps.stampRow(writes.table.layout.table, docId);
     await this.parts.edOrgs.created(client, write.resource, write.body);
-    return { status: 'created', id, docId: docId!, identityKey, lastModifiedDate: lastModified, version: { slot } };
+    const { uuid: id, identityKey, lastModified } = row;
+    return { status: 'created', id, docId, identityKey, lastModifiedDate: lastModified, version: { slot } };
   }
 
   /**
@@ -250,7 +282,7 @@ export class PostgresDocumentWriter {
    * deleted since it was resolved, or a stale cached descriptor) runs the whole write again. The resource row is
    * inserted before the superclass identity, so a concurrent insert of the same key fails on the resource row.
    */
-  async #inserted(writes: ResourceWrites, insert: () => Promise<number[]>): Promise<number[]> {
+  async #inserted<T>(writes: ResourceWrites, insert: () => Promise<T[]>): Promise<T[]> {
     try {
       return await insert();
     } catch (error) {

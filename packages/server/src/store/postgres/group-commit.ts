@@ -1,8 +1,9 @@
 // Group commit for PostgreSQL, as the SQLite store does it: the document writes that arrive in one event-loop turn
-// run in one transaction on one pooled connection, each in its own savepoint (write-batch.ts), and are answered once
-// that transaction has committed. One WAL flush and one hold of the change-version counter's row lock (the
-// commit-ordering point of change-stamps.ts) then serve the whole batch instead of each write. Batches of later turns
-// run meanwhile on other connections; their commits still queue on the counter row, one batch at a time.
+// run in one transaction on one pooled connection (write-batch.ts: each in its own savepoint, or none where the
+// write's mode allows), and are answered once that transaction has committed. One WAL flush and one hold of the
+// change-version counter's row lock (the commit-ordering point of change-stamps.ts) then serve the whole batch instead
+// of each write. Batches of later turns run meanwhile on other connections; their commits still queue on the counter
+// row, one batch at a time.
 //
 // A batch runs its writes one after another, a few round trips each, so a turn that brings many writes at once (many
 // clients waiting on the previous commit) is split into a few batches that run side by side: while one commits,
@@ -16,8 +17,8 @@
 // fails the batch's writes with that error.
 import type pg from 'pg';
 import { TurnBatches, type PendingWork } from '../relational/turn-batches.js';
-import { BatchLost, runBatchOnce, type BatchRun, type BatchWrites } from './write-batch.js';
-import { MAX_ATTEMPTS, type Committed, type WriteWork } from './write-transaction.js';
+import { BatchLost, runBatchOnce, SavepointsNeeded, type BatchRun, type BatchWrites } from './write-batch.js';
+import { MAX_ATTEMPTS, WITH_SAVEPOINT, type Committed, type WriteMode, type WriteWork } from './write-transaction.js';
 
 /**
  * Writes per transaction at most. Each write's savepoint is a subtransaction; a backend lists 64 of them in shared
@@ -46,12 +47,17 @@ function batchesOf<T>(turn: readonly T[], maxBatch: number): T[][] {
   return batches;
 }
 
+interface BatchedWrite {
+  readonly work: WriteWork<unknown>;
+  readonly mode: WriteMode;
+}
+
 function pause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * MAX_PAUSE_MS));
 }
 
 export class PostgresGroupCommit {
-  readonly #batches: TurnBatches<WriteWork<unknown>>;
+  readonly #batches: TurnBatches<BatchedWrite>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -64,12 +70,16 @@ export class PostgresGroupCommit {
   }
 
   /** Runs `work` in the next batch; settles once the batch has committed. */
-  run<T>(work: WriteWork<T>): Promise<Committed<T>> {
-    return this.#batches.run<Committed<T>>(work);
+  run<T>(work: WriteWork<T>, mode: WriteMode = WITH_SAVEPOINT): Promise<Committed<T>> {
+    return this.#batches.run<Committed<T>>({ work, mode });
   }
 
-  async #commit(batch: readonly PendingWork<WriteWork<unknown>>[]): Promise<void> {
-    const writes: BatchWrites = { works: batch.map((write) => write.work), runs: batch.map(() => 0) };
+  async #commit(batch: readonly PendingWork<BatchedWrite>[]): Promise<void> {
+    const writes: BatchWrites = {
+      works: batch.map((write) => write.work.work),
+      runs: batch.map(() => 0),
+      savepoints: batch.some((write) => write.work.mode.savepoint),
+    };
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= MAX_ATTEMPTS;
       try {
@@ -81,6 +91,11 @@ export class PostgresGroupCommit {
         });
         return;
       } catch (error) {
+        if (error instanceof SavepointsNeeded && !writes.savepoints) {
+          writes.savepoints = true;
+          attempt--;
+          continue;
+        }
         if (error instanceof BatchLost && !last) {
           await pause();
           continue;

@@ -59,6 +59,7 @@ export class ResourceWrites {
   readonly #holderOf: string;
   readonly #storedKeys: string;
   readonly #create: string;
+  readonly #createUnlessStored: string;
   readonly #updates = new Map<string, string>();
 
   /** @param abstractTable the superclass identity table subclass documents register in */
@@ -76,6 +77,9 @@ export class ResourceWrites {
     this.#holderOf = `SELECT r.doc_id FROM ${layout.table} r WHERE ${scope}r.identity_key = $1`;
     this.#storedKeys = `SELECT r.identity_key FROM ${layout.table} r WHERE ${scope}r.identity_key = ANY ($1::text[])`;
     this.#create = this.#createSql();
+    this.#createUnlessStored = this.#createSql(
+      `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = $1 FOR UPDATE OF r`,
+    );
   }
 
   async lockByKey(client: pg.ClientBase, identityKey: string): Promise<StoredRow | undefined> {
@@ -104,6 +108,24 @@ export class ResourceWrites {
 
   /** Inserts the documents in one statement; returns their new doc_ids, in order. */
   async create(client: pg.ClientBase, rows: readonly NewRow[]): Promise<number[]> {
+    const result = await client.query<{ doc_id: number }>(prepared(this.#create, this.#rowValues(rows)));
+    return result.rows.map((row) => row.doc_id);
+  }
+
+  /**
+   * In one round trip: locks the row holding the document's natural key, or, when there is none, inserts the document
+   * (the lock probe and the insert see the same snapshot, so a row another transaction inserted meanwhile makes the
+   * insert fail on the unique key, as `create` does).
+   */
+  async lockOrCreate(client: pg.ClientBase, row: NewRow): Promise<{ stored: StoredRow } | { created: number }> {
+    const values = [row.identityKey, ...this.#rowValues([row])];
+    const result = await client.query<StoredRow & { stored: boolean }>(prepared(this.#createUnlessStored, values));
+    const [first] = result.rows;
+    if (first === undefined) throw new Error('The insert returned no row');
+    return first.stored ? { stored: first } : { created: first.doc_id };
+  }
+
+  #rowValues(rows: readonly NewRow[]): unknown[][] {
     const { columns } = this.#layout;
     const values: unknown[][] = [
       rows.map((row) => row.uuid),
@@ -125,8 +147,7 @@ export class ResourceWrites {
       });
       values.push(ordinals, targets);
     }
-    const result = await client.query<{ doc_id: number }>(prepared(this.#create, values));
-    return result.rows.map((row) => row.doc_id);
+    return values;
   }
 
   /** Rewrites the row (typed columns, body, change version placeholder) and, when given, its edges. */
@@ -141,16 +162,22 @@ export class ResourceWrites {
     await client.query(prepared(this.#updateSql(withKey, withEdges), values));
   }
 
-  #createSql(): string {
+  /**
+   * The insert of documents given as parallel arrays. With `storedRowLock`, a statement selecting (and locking) the
+   * stored row of the natural key `$1`, it inserts only when that selects nothing and answers the stored row or the new
+   * doc_id, each with `stored` saying which.
+   */
+  #createSql(storedRowLock?: string): string {
     const { table, columns } = this.#layout;
     const { resourceId } = this.table;
     const typed = columns.map((column, index) => ({ alias: `c${index}`, column }));
+    const first = storedRowLock === undefined ? 1 : 2;
     const arrays = [
-      '$1::text[]',
-      '$2::text[]',
-      ...typed.map(({ column }, index) => `$${index + 3}::${PG_TYPES[column.sqlType]}[]`),
+      `$${first}::text[]`,
+      `$${first + 1}::text[]`,
+      ...typed.map(({ column }, index) => `$${index + first + 2}::${PG_TYPES[column.sqlType]}[]`),
     ];
-    let next = arrays.length + 1;
+    let next = arrays.length + first;
     arrays.push(`$${next++}::text[]`, `$${next++}::text[]`, `$${next++}::bigint[]`);
     const aliases = ['uuid', 'identity_key', ...typed.map(({ alias }) => alias), 'last_modified', 'body', 'owner'];
     if (this.abstractTable !== undefined) {
@@ -170,8 +197,10 @@ export class ResourceWrites {
       ...typed.map(({ alias, column }): [string, string] => [column.name, alias]),
     ]);
     const rowValues = rowColumns.map((name) => aliasOf.get(name) ?? name);
+    const unlessStored = storedRowLock === undefined ? '' : ' WHERE NOT EXISTS (SELECT 1 FROM s)';
     const steps = [
-      `w AS (SELECT * FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS w (${aliases.join(', ')}, n))`,
+      ...(storedRowLock === undefined ? [] : [`s AS (${storedRowLock})`]),
+      `w AS (SELECT * FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS w (${aliases.join(', ')}, n)${unlessStored})`,
       `d AS (INSERT INTO ${DOCUMENT_TABLE} (resource_id, uuid) SELECT ${resourceId}, uuid FROM w ORDER BY n ` +
         'RETURNING doc_id, uuid)',
       'j AS (SELECT d.doc_id, w.* FROM d JOIN w ON w.uuid = d.uuid)',
@@ -186,7 +215,11 @@ export class ResourceWrites {
               `SELECT superclass_key, doc_id, ${resourceId} FROM j)`,
           ]),
     ];
-    return `WITH ${steps.join(', ')} SELECT doc_id FROM j ORDER BY n`;
+    if (storedRowLock === undefined) return `WITH ${steps.join(', ')} SELECT doc_id FROM j ORDER BY n`;
+    return (
+      `WITH ${steps.join(', ')} SELECT true AS stored, s.* FROM s ` +
+      'UNION ALL SELECT false, doc_id, NULL, NULL, NULL, NULL, NULL FROM j'
+    );
   }
 
   #updateSql(withKey: boolean, withEdges: boolean): string {

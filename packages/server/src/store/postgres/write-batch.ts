@@ -1,18 +1,26 @@
-// One run of a group-commit batch on one connection: one READ COMMITTED transaction, each write in the savepoint `w`,
-// then the change stamps and COMMIT in one round trip. The savepoint statements travel in the simple queries that
-// are sent anyway: `BEGIN` opens the first write's savepoint, the step between two writes releases the one
-// (or rolls it back) and opens the next, and the commit's query rolls back a failed last write first.
+// One run of a group-commit batch on one connection: one READ COMMITTED transaction, its writes one after another,
+// then the change stamps and COMMIT in one round trip.
 //
-// A write that fails rolls back to its savepoint and fails alone; one that lost a race (`RetryWrite`) is rolled back
-// and run again at once, inside the batch. A deadlock, a serialization failure or a lost connection takes the whole
-// transaction: the run ends with `BatchLost`, and the caller runs the batch again; on its last run such a conflict
-// fails only the write that met it, so no write fails for another's conflict.
+// With savepoints, each write runs in the savepoint `w`, and the savepoint statements travel in the simple queries
+// that are sent anyway: `BEGIN` opens the first write's savepoint, the step between two writes releases the one (or
+// rolls it back) and opens the next, and the commit's query rolls back a failed last write first. A write that fails
+// rolls back to its savepoint and fails alone; one that lost a race (`RetryWrite`) is rolled back and run again at
+// once, inside the batch.
+//
+// Without savepoints (every write's mode allows it: see `WriteMode`), a write costs no step: one that fails in its
+// own code before changing anything fails alone; one whose statement failed has aborted the transaction, and the run
+// ends with `SavepointsNeeded`, so the caller runs the batch again with savepoints.
+//
+// A deadlock, a serialization failure or a lost connection takes the whole transaction: the run ends with
+// `BatchLost`, and the caller runs the batch again; on its last run such a conflict fails only the write that met it,
+// so no write fails for another's conflict.
 import type pg from 'pg';
 import { ChangeStamps } from './change-stamps.js';
 import { isConnectionLoss, isTransientConflict } from './pg-errors.js';
 import { MAX_ATTEMPTS, RetryWrite, type WriteWork } from './write-transaction.js';
 
-const BEGIN = 'BEGIN ISOLATION LEVEL READ COMMITTED; SAVEPOINT w';
+const BEGIN = 'BEGIN ISOLATION LEVEL READ COMMITTED';
+const BEGIN_WITH_SAVEPOINT = `${BEGIN}; SAVEPOINT w`;
 const NEXT_AFTER_SUCCESS = 'RELEASE SAVEPOINT w; SAVEPOINT w';
 /** The savepoint stays after a rollback to it, so the next write runs in it as it is. */
 const ROLL_BACK_WRITE = 'ROLLBACK TO SAVEPOINT w';
@@ -28,10 +36,19 @@ export class BatchLost extends Error {
   }
 }
 
-/** A batch's writes, and how many times each one's work has started, across runs of the batch. */
+/** A run without savepoints met a failed statement; nothing of it was committed. */
+export class SavepointsNeeded extends Error {
+  constructor(override readonly cause: unknown) {
+    super('A statement failed in a batch run without savepoints');
+    this.name = 'SavepointsNeeded';
+  }
+}
+
+/** A batch's writes, how many times each one's work has started across runs of the batch, and how they run. */
 export interface BatchWrites {
   readonly works: readonly WriteWork<unknown>[];
   readonly runs: number[];
+  savepoints: boolean;
 }
 
 /** What one run of a batch settled: each write's outcome, in order, and the stamps its commit numbered. */
@@ -54,11 +71,13 @@ export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, l
   const stamps = new ChangeStamps();
   const outcomes: WriteOutcome[] = [];
   let changed = false;
-  await batchStatement(client, BEGIN);
+  const { savepoints } = writes;
+  await batchStatement(client, savepoints ? BEGIN_WITH_SAVEPOINT : BEGIN);
   for (const [index, work] of writes.works.entries()) {
+    const run = { client, stamps, work, nextRun: () => ++writes.runs[index]!, lastRun: last };
     const previous = outcomes.at(-1);
-    if (previous) await batchStatement(client, previous.ok ? NEXT_AFTER_SUCCESS : ROLL_BACK_WRITE);
-    const result = await runWrite(client, stamps, work, () => ++writes.runs[index]!, last);
+    if (previous && savepoints) await batchStatement(client, previous.ok ? NEXT_AFTER_SUCCESS : ROLL_BACK_WRITE);
+    const result = savepoints ? await runWrite(run) : await runWriteWithoutSavepoint(run);
     outcomes.push(result.outcome);
     changed ||= !result.unchanged;
   }
@@ -66,7 +85,7 @@ export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, l
     await batchStatement(client, 'ROLLBACK');
     return { outcomes, stamps };
   }
-  const statements = outcomes.at(-1)?.ok === false ? [ROLL_BACK_WRITE] : [];
+  const statements = savepoints && outcomes.at(-1)?.ok === false ? [ROLL_BACK_WRITE] : [];
   if (!stamps.isEmpty) statements.push(stamps.stampSql());
   statements.push('COMMIT');
   const results = await commit(client, statements.join('; '));
@@ -75,27 +94,73 @@ export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, l
   return { outcomes, stamps };
 }
 
-/** Runs one write until it succeeds, fails alone, or takes the transaction with it (`BatchLost`). */
-async function runWrite(
+/** Runs a write's work once; a failure rolls back the stamps it took and is rethrown. */
+async function runWorkOnce(
   client: pg.PoolClient,
   stamps: ChangeStamps,
   work: WriteWork<unknown>,
   nextRun: () => number,
-  lastRun: boolean,
 ): Promise<WriteResult> {
+  const checkpoint = stamps.checkpoint();
+  let unchanged = false;
+  try {
+    const value = await work({ client, stamps, attempt: nextRun(), unchanged: () => (unchanged = true) });
+    return { outcome: { ok: true, value }, unchanged };
+  } catch (error) {
+    stamps.rollBackTo(checkpoint);
+    throw error;
+  }
+}
+
+/** The failure took the transaction with it: the batch must run again. */
+function losesTheBatch(error: unknown, lastRun: boolean): boolean {
+  return isConnectionLoss(error) || (isTransientConflict(error) && !lastRun);
+}
+
+/** One write of a batch's run. */
+interface BatchedWriteRun {
+  readonly client: pg.PoolClient;
+  readonly stamps: ChangeStamps;
+  readonly work: WriteWork<unknown>;
+  readonly nextRun: () => number;
+  /** The batch's last run: a conflict fails the write instead of the run. */
+  readonly lastRun: boolean;
+}
+
+/** Runs one write in its savepoint until it succeeds, fails alone, or takes the transaction with it (`BatchLost`). */
+async function runWrite({ client, stamps, work, nextRun, lastRun }: BatchedWriteRun): Promise<WriteResult> {
   for (let attempt = 1; ; attempt++) {
-    const checkpoint = stamps.checkpoint();
-    let unchanged = false;
     try {
-      const value = await work({ client, stamps, attempt: nextRun(), unchanged: () => (unchanged = true) });
-      return { outcome: { ok: true, value }, unchanged };
+      return await runWorkOnce(client, stamps, work, nextRun);
     } catch (error) {
-      stamps.rollBackTo(checkpoint);
-      if (isConnectionLoss(error) || (isTransientConflict(error) && !lastRun)) throw new BatchLost(error);
+      if (losesTheBatch(error, lastRun)) throw new BatchLost(error);
       if (!(error instanceof RetryWrite)) return { outcome: { ok: false, error }, unchanged: true };
       if (attempt >= MAX_ATTEMPTS) return { outcome: { ok: false, error: error.cause }, unchanged: true };
       await batchStatement(client, ROLL_BACK_WRITE);
     }
+  }
+}
+
+/** Runs one write once, outside any savepoint: it succeeds, fails alone, or ends the run. */
+async function runWriteWithoutSavepoint(run: BatchedWriteRun): Promise<WriteResult> {
+  const { client, stamps, work, nextRun, lastRun } = run;
+  try {
+    return await runWorkOnce(client, stamps, work, nextRun);
+  } catch (error) {
+    if (losesTheBatch(error, lastRun)) throw new BatchLost(error);
+    if (error instanceof RetryWrite) throw new SavepointsNeeded(error);
+    // The work's own errors may wrap a failed statement: the transaction tells whether one failed.
+    await statementAfterFailure(client, error);
+    return { outcome: { ok: false, error }, unchanged: true };
+  }
+}
+
+/** A statement that only succeeds when the transaction has not been aborted by a failed statement. */
+async function statementAfterFailure(client: pg.PoolClient, failure: unknown): Promise<void> {
+  try {
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw isConnectionLoss(error) ? new BatchLost(error) : new SavepointsNeeded(failure);
   }
 }
 

@@ -18,6 +18,19 @@ export interface WriteTransaction {
 /** A write's work, run again from its start on every retry. */
 export type WriteWork<T> = (transaction: WriteTransaction) => Promise<T>;
 
+/** How a write runs in its batch. */
+export interface WriteMode {
+  /**
+   * In a savepoint of its own (one more round trip), so that a failure rolls back what it changed. Work that raises
+   * its own errors only before its first change may run without: its failure leaves nothing to undo, and a failed
+   * statement (which aborts the transaction) makes the batch run again with savepoints.
+   */
+  readonly savepoint: boolean;
+}
+
+export const WITH_SAVEPOINT: WriteMode = { savepoint: true };
+export const WITHOUT_SAVEPOINT: WriteMode = { savepoint: false };
+
 /**
  * Raised by a write's work when a concurrent transaction changed what it relied on: the write is rolled back to its
  * savepoint and run again; `cause` is reported if the retries run out.
