@@ -257,6 +257,40 @@ describePostgres('PostgresDocumentReader', () => {
   );
 
   it(
+    'asks the reads by id of one turn together, one statement per resource and access, with the same answers',
+    async () => {
+      let checkouts = 0;
+      const counted = (): void => void checkouts++;
+      pool.on('acquire', counted);
+      try {
+        for (const resource of written) {
+          const { items } = await sqlite.list(resource, everything);
+          // Every id twice, and one that names nothing.
+          const ids = [...items.map((item) => item.id), items[0]!.id, 'f'.repeat(32)];
+          const expected = await Promise.all(ids.map((id) => sqlite.get(resource, id)));
+          const expectedAuthorized = await Promise.all(
+            accessFilters.map((access) => Promise.all(ids.map((id) => sqlite.getAuthorized(resource, id, access)))),
+          );
+          checkouts = 0;
+          const [plain, ...authorized] = await Promise.all([
+            Promise.all(ids.map((id) => reader.get(resource, id))),
+            ...accessFilters.map((access) => Promise.all(ids.map((id) => reader.getAuthorized(resource, id, access)))),
+          ]);
+          expect(plain, resource.resourceName).toEqual(expected);
+          expect(authorized, resource.resourceName).toEqual(expectedAuthorized);
+          // One statement per resource and access (filters whose statement and parameters coincide share one),
+          // where one by one it would be one per read.
+          expect(checkouts, resource.resourceName).toBeGreaterThan(0);
+          expect(checkouts, resource.resourceName).toBeLessThanOrEqual(1 + accessFilters.length);
+        }
+      } finally {
+        pool.off('acquire', counted);
+      }
+    },
+    COMPARISON_TIMEOUT_MS,
+  );
+
+  it(
     'lists with filters, ranges, paging and access filters, and partitions the same way',
     async () => {
       for (const resource of written) {

@@ -1,7 +1,7 @@
 // The read operations of the PostgreSQL store, with the same results as SQLite's DocumentReader: over the pool for
 // live reads, or over one connection whose REPEATABLE READ transaction pins a snapshot. Readers share their statements
 // and the record of which of them each connection has prepared.
-import type pg from 'pg';
+import pg from 'pg';
 import type { ResourceModel } from '../../model/index.js';
 import type {
   AccessFilter,
@@ -28,7 +28,8 @@ import {
   type KeyChangeRow,
 } from '../relational/tracked-change-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
-import type { PagedStatements, PostgresReadStatements } from './read-statements.js';
+import { PointReadBatches } from './point-reads.js';
+import type { PagedStatements, PointReadStatements, PostgresReadStatements } from './read-statements.js';
 import { bindingsOf, type StatementText } from './statement-texts.js';
 
 type Named = Readonly<Record<string, unknown>>;
@@ -43,13 +44,21 @@ function accessParameters(filter: AccessFilter | undefined): Named {
 }
 
 export class PostgresDocumentReader {
+  /** Reads by id over the pool are asked together per turn; a snapshot's connection runs them one by one. */
+  readonly #pointReads: PointReadBatches | undefined;
+
   constructor(
     private readonly db: pg.Pool | pg.ClientBase,
     private readonly statements: PostgresReadStatements,
-  ) {}
+  ) {
+    if (db instanceof pg.Pool)
+      this.#pointReads = new PointReadBatches((statement, values) =>
+        this.statements.prepared.rows<ReadRow>(db, statement, values),
+      );
+  }
 
   async get(resource: ResourceModel, id: string): Promise<StoredDocument | undefined> {
-    const [row] = await this.#rows<ReadRow>(this.statements.documentRead(resource, 'd.uuid'), [id]);
+    const row = await this.#pointRead<ReadRow>(this.statements.pointRead(resource), id, {});
     return row && toStoredDocument(row);
   }
 
@@ -58,8 +67,8 @@ export class PostgresDocumentReader {
     id: string,
     access: AccessFilter,
   ): Promise<AuthorizedDocument | undefined> {
-    const statement = this.statements.authorizedRead(resource, access);
-    const [row] = await this.#rows<AuthorizedRow>(statement, [id], accessParameters(access));
+    const statements = this.statements.authorizedPointRead(resource, access);
+    const row = await this.#pointRead<AuthorizedRow>(statements, id, accessParameters(access));
     return row && { document: toStoredDocument(row), authorized: row.authorized };
   }
 
@@ -147,6 +156,15 @@ export class PostgresDocumentReader {
   async #count(statement: StatementText, positional: readonly unknown[], named: Named): Promise<number> {
     const [row] = await this.#rows<CountRow>(statement, positional, named);
     return row?.count ?? 0;
+  }
+
+  async #pointRead<Row extends ReadRow>(
+    statements: PointReadStatements,
+    id: string,
+    named: Named,
+  ): Promise<Row | undefined> {
+    if (this.#pointReads) return this.#pointReads.read<Row>({ ...statements, id, named });
+    return (await this.#rows<Row>(statements.single, [id], named))[0];
   }
 
   #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {

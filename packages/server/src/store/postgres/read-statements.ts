@@ -11,6 +11,7 @@ import {
   NEWEST_CHANGE_VERSION_SQL,
   OWNERSHIP_TOKEN_SQL,
   type DocumentKey,
+  type KeyComparison,
 } from '../relational/document-read-sql.js';
 import { ListSql, type Selection } from '../relational/list-sql.js';
 import type { ResourceTables } from '../relational/resource-tables.js';
@@ -29,6 +30,14 @@ export interface ListStatements {
   readonly count: StatementText;
   readonly partitions: StatementText;
 }
+
+/** A read by API id, alone and over an array of ids (point-reads.ts). */
+export interface PointReadStatements {
+  readonly single: StatementText;
+  readonly batched: StatementText;
+}
+
+const ANY: KeyComparison = '= ANY (?)';
 
 export interface PagedStatements {
   readonly page: StatementText;
@@ -55,9 +64,9 @@ export class PostgresReadStatements {
   readonly prepared = new PreparedStatementBudget();
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
-  readonly #documentReads = new Map<ResourceModel, Map<DocumentKey, StatementText>>();
+  readonly #documentReads = new Map<ResourceModel, Map<string, StatementText>>();
   readonly #listSql = new Map<ResourceModel, ListSql>();
-  readonly #authorizedReads = new LruCache<StatementText>(CACHE_CAPACITY);
+  readonly #authorizedReads = new LruCache<PointReadStatements>(CACHE_CAPACITY);
   readonly #lists = new LruCache<ListStatements>(CACHE_CAPACITY);
   readonly #feeds = new LruCache<FeedStatements>(CACHE_CAPACITY);
   readonly #relationProbes = new LruCache<StatementText>(CACHE_CAPACITY);
@@ -77,24 +86,36 @@ export class PostgresReadStatements {
 
   /** One positional value: the API id (`d.uuid`) or the natural key (`r.identity_key`). */
   documentRead(resource: ResourceModel, key: DocumentKey): StatementText {
+    return this.#documentReadOf(resource, key, '= ?');
+  }
+
+  /** The read by API id, alone and over an array of ids. */
+  pointRead(resource: ResourceModel): PointReadStatements {
+    return { single: this.documentRead(resource, 'd.uuid'), batched: this.#documentReadOf(resource, 'd.uuid', ANY) };
+  }
+
+  /** The authorized read by API id, alone and over an array of ids, with the access parameters. */
+  authorizedPointRead(resource: ResourceModel, filter: AccessFilter): PointReadStatements {
+    return this.#authorizedReads.get(`${resourceKey(resource)}|${accessSignatureOf(filter)}`, () => {
+      const statement = (comparison: KeyComparison): StatementText =>
+        shapeStatement(authorizedReadSql(this.catalog.tableOf(resource), this.#access, filter, comparison));
+      return { single: statement('= ?'), batched: statement(ANY) };
+    });
+  }
+
+  #documentReadOf(resource: ResourceModel, key: DocumentKey, comparison: KeyComparison): StatementText {
     let reads = this.#documentReads.get(resource);
     if (reads === undefined) {
       reads = new Map();
       this.#documentReads.set(resource, reads);
     }
-    let statement = reads.get(key);
+    const readKey = `${key} ${comparison}`;
+    let statement = reads.get(readKey);
     if (statement === undefined) {
-      statement = fixedStatement(documentReadSql(this.catalog.tableOf(resource), key));
-      reads.set(key, statement);
+      statement = fixedStatement(documentReadSql(this.catalog.tableOf(resource), key, '', comparison));
+      reads.set(readKey, statement);
     }
     return statement;
-  }
-
-  /** One positional value, the API id, and the access parameters. */
-  authorizedRead(resource: ResourceModel, filter: AccessFilter): StatementText {
-    return this.#authorizedReads.get(`${resourceKey(resource)}|${accessSignatureOf(filter)}`, () =>
-      shapeStatement(authorizedReadSql(this.catalog.tableOf(resource), this.#access, filter)),
-    );
   }
 
   list(resource: ResourceModel, selection: Selection): { statements: ListStatements; values: SqlValue[] } {

@@ -16,19 +16,35 @@ export const NEWEST_CHANGE_VERSION_SQL = `SELECT value FROM meta WHERE key = '${
 /** The look-up column: `d.uuid` is the API id, `r.identity_key` the natural key. */
 export type DocumentKey = 'd.uuid' | 'r.identity_key';
 
+/**
+ * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays) to any
+ * value of an array, for several reads in one statement.
+ */
+export type KeyComparison = '= ?' | '= ANY (?)';
+
 /** One positional parameter: the key's value. `extraColumns` may refer to the row as `r`. */
-export function documentReadSql(table: ResourceTableRef, key: DocumentKey, extraColumns = ''): string {
+export function documentReadSql(
+  table: ResourceTableRef,
+  key: DocumentKey,
+  extraColumns = '',
+  comparison: KeyComparison = '= ?',
+): string {
   const { layout, resourceId } = table;
   // Shared tables hold several resources; the id is a literal because each statement serves one resource.
   const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
   return (
     `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns} ` +
-    `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} = ?`
+    `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} ${comparison}`
   );
 }
 
 /** A read by API id that also answers whether the row passes `filter`, as the column `authorized`. */
-export function authorizedReadSql(table: ResourceTableRef, access: AccessSql, filter: AccessFilter): string {
+export function authorizedReadSql(
+  table: ResourceTableRef,
+  access: AccessSql,
+  filter: AccessFilter,
+  comparison: KeyComparison = '= ?',
+): string {
   const predicate = access.predicateOf(filter, subjectColumnsOf(table.layout), false, 'probe');
-  return documentReadSql(table, 'd.uuid', `, (${predicate}) AS authorized`);
+  return documentReadSql(table, 'd.uuid', `, (${predicate}) AS authorized`, comparison);
 }
