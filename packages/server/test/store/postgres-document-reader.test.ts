@@ -257,7 +257,7 @@ describePostgres('PostgresDocumentReader', () => {
   );
 
   it(
-    'asks the reads by id of one turn together, one statement per resource and access, with the same answers',
+    'asks the reads by id or key of one turn together, one statement per resource and access, with the same answers',
     async () => {
       let checkouts = 0;
       const counted = (): void => void checkouts++;
@@ -271,17 +271,23 @@ describePostgres('PostgresDocumentReader', () => {
           const expectedAuthorized = await Promise.all(
             accessFilters.map((access) => Promise.all(ids.map((id) => sqlite.getAuthorized(resource, id, access)))),
           );
+          const writes = [...items, items[0]!].map((item) =>
+            documentWrite(resource, JSON.parse(item.bodyJson) as Record<string, unknown>),
+          );
+          const expectedByKey = await Promise.all(writes.map((write) => sqlite.findByIdentity(write)));
           checkouts = 0;
-          const [plain, ...authorized] = await Promise.all([
+          const [plain, byKey, ...authorized] = await Promise.all([
             Promise.all(ids.map((id) => reader.get(resource, id))),
+            Promise.all(writes.map((write) => reader.findByIdentity(write))),
             ...accessFilters.map((access) => Promise.all(ids.map((id) => reader.getAuthorized(resource, id, access)))),
           ]);
           expect(plain, resource.resourceName).toEqual(expected);
+          expect(byKey, resource.resourceName).toEqual(expectedByKey);
           expect(authorized, resource.resourceName).toEqual(expectedAuthorized);
-          // One statement per resource and access (filters whose statement and parameters coincide share one),
-          // where one by one it would be one per read.
+          // One statement per resource, look-up and access (filters whose statement and parameters coincide share
+          // one), where one by one it would be one per read.
           expect(checkouts, resource.resourceName).toBeGreaterThan(0);
-          expect(checkouts, resource.resourceName).toBeLessThanOrEqual(1 + accessFilters.length);
+          expect(checkouts, resource.resourceName).toBeLessThanOrEqual(2 + accessFilters.length);
         }
       } finally {
         pool.off('acquire', counted);

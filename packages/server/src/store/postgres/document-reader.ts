@@ -44,7 +44,7 @@ function accessParameters(filter: AccessFilter | undefined): Named {
 }
 
 export class PostgresDocumentReader {
-  /** Reads by id over the pool are asked together per turn; a snapshot's connection runs them one by one. */
+  /** Reads by id or key over the pool are asked together per turn; a snapshot's connection runs them one by one. */
   readonly #pointReads: PointReadBatches | undefined;
 
   constructor(
@@ -58,7 +58,7 @@ export class PostgresDocumentReader {
   }
 
   async get(resource: ResourceModel, id: string): Promise<StoredDocument | undefined> {
-    const row = await this.#pointRead<ReadRow>(this.statements.pointRead(resource), id, {});
+    const row = await this.#pointRead<ReadRow>(this.statements.pointRead(resource, 'd.uuid'), id, {});
     return row && toStoredDocument(row);
   }
 
@@ -73,8 +73,8 @@ export class PostgresDocumentReader {
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
-    const { statement, identityKey } = this.statements.identityRead(write);
-    const [row] = await this.#rows<ReadRow>(statement, [identityKey]);
+    const { statements, identityKey } = this.statements.identityRead(write);
+    const row = await this.#pointRead<ReadRow>(statements, identityKey, {});
     return row && toStoredDocument(row);
   }
 
@@ -160,11 +160,11 @@ export class PostgresDocumentReader {
 
   async #pointRead<Row extends ReadRow>(
     statements: PointReadStatements,
-    id: string,
+    key: string,
     named: Named,
   ): Promise<Row | undefined> {
-    if (this.#pointReads) return this.#pointReads.read<Row>({ ...statements, id, named });
-    return (await this.#rows<Row>(statements.single, [id], named))[0];
+    if (this.#pointReads) return this.#pointReads.read<Row>({ ...statements, key, named });
+    return (await this.#rows<Row>(statements.single, [key], named))[0];
   }
 
   #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {

@@ -79,19 +79,14 @@ export class PostgresReadStatements {
   }
 
   /** The read by natural key and the key of the document a write names. */
-  identityRead(write: DocumentWrite): { statement: StatementText; identityKey: string } {
+  identityRead(write: DocumentWrite): { statements: PointReadStatements; identityKey: string } {
     const { layout } = this.catalog.tableOf(write.resource);
-    return { statement: this.documentRead(write.resource, 'r.identity_key'), identityKey: layout.identityKeyOf(write) };
+    return { statements: this.pointRead(write.resource, 'r.identity_key'), identityKey: layout.identityKeyOf(write) };
   }
 
-  /** One positional value: the API id (`d.uuid`) or the natural key (`r.identity_key`). */
-  documentRead(resource: ResourceModel, key: DocumentKey): StatementText {
-    return this.#documentReadOf(resource, key, '= ?');
-  }
-
-  /** The read by API id, alone and over an array of ids. */
-  pointRead(resource: ResourceModel): PointReadStatements {
-    return { single: this.documentRead(resource, 'd.uuid'), batched: this.#documentReadOf(resource, 'd.uuid', ANY) };
+  /** The read by API id (`d.uuid`) or natural key (`r.identity_key`), alone and over an array of keys. */
+  pointRead(resource: ResourceModel, key: DocumentKey): PointReadStatements {
+    return { single: this.#documentReadOf(resource, key, '= ?'), batched: this.#documentReadOf(resource, key, ANY) };
   }
 
   /** The authorized read by API id, alone and over an array of ids, with the access parameters. */

@@ -18,11 +18,11 @@ export type DocumentKey = 'd.uuid' | 'r.identity_key';
 
 /**
  * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays) to any
- * value of an array, for several reads in one statement.
+ * value of an array, for several reads in one statement; each row then also has its key as `point_key`.
  */
 export type KeyComparison = '= ?' | '= ANY (?)';
 
-/** One positional parameter: the key's value. `extraColumns` may refer to the row as `r`. */
+/** One positional parameter: the key's value (see `KeyComparison`). `extraColumns` may refer to the row as `r`. */
 export function documentReadSql(
   table: ResourceTableRef,
   key: DocumentKey,
@@ -32,8 +32,9 @@ export function documentReadSql(
   const { layout, resourceId } = table;
   // Shared tables hold several resources; the id is a literal because each statement serves one resource.
   const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
+  const pointKey = comparison === '= ?' ? '' : `, ${key} AS point_key`;
   return (
-    `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns} ` +
+    `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns}${pointKey} ` +
     `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} ${comparison}`
   );
 }
