@@ -1,7 +1,7 @@
 // Every claim set of the claims file, found by either spelling of its name and compiled on first use.
 import { getModelRegistry, type ClaimsFile } from '../../model/index.js';
 import { ClaimHierarchy } from './claim-hierarchy.js';
-import { claimSetNameKey, displayNameOf } from './claim-set-names.js';
+import { claimSetNameKey } from './claim-set-names.js';
 import { compileClaimSetPolicy, type ClaimSetPolicy } from './claim-set-policy.js';
 
 export class UnknownClaimSetError extends Error {
@@ -27,24 +27,21 @@ export interface ClaimSetCatalogue {
 
 function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
   const hierarchy = new ClaimHierarchy(claims);
-  const fileNameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
-  const names = claims.claimSets.map(({ name }) => displayNameOf(name)).sort();
+  const nameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
+  const names = claims.claimSets.map(({ name }) => name).sort();
   const policies = new Map<string, ClaimSetPolicy>();
 
   return {
     names,
     hierarchy,
-    resolve(name) {
-      const fileName = fileNameByKey.get(claimSetNameKey(name));
-      return fileName === undefined ? undefined : displayNameOf(fileName);
-    },
+    resolve: (name) => nameByKey.get(claimSetNameKey(name)),
     policy(name) {
       const key = claimSetNameKey(name);
-      const fileName = fileNameByKey.get(key);
-      if (fileName === undefined) throw new UnknownClaimSetError(name, names);
+      const claimSetName = nameByKey.get(key);
+      if (claimSetName === undefined) throw new UnknownClaimSetError(name, names);
       let policy = policies.get(key);
       if (policy === undefined) {
-        policy = compileClaimSetPolicy(hierarchy, fileName, displayNameOf(fileName), claims.actions);
+        policy = compileClaimSetPolicy(hierarchy, claimSetName, claims.actions);
         policies.set(key, policy);
       }
       return policy;
