@@ -232,6 +232,17 @@ describeEachStore('authorization subjects as the ODS generates them', (stores) =
       expect(response.status).toBe(403);
       expect(response.json()).toEqual(denied(OTHER_LEA, ['ProgramEducationOrganizationId']));
     });
+    it('refuses another district a new objective under the LEA’s program before looking for its evaluation', async () => {
+      const objective = programEvaluationObjective(LEA);
+      const missing = { ...objective.programEvaluationReference, programEvaluationTitle: 'No such evaluation' };
+      for (const body of [
+        { ...objective, programEvaluationObjectiveTitle: 'Another objective' },
+        { ...objective, programEvaluationReference: missing },
+      ]) {
+        const response = await otherDistrict.send('POST', 'programEvaluationObjectives', body);
+        expect(response.status, response.body).toBe(403);
+      }
+    });
   });
 
   describe('disciplineActions: authorized on ResponsibilitySchoolId and the student (ODS override)', () => {
