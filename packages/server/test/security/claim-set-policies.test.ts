@@ -243,6 +243,22 @@ describe('403 problems of the claim check (contract §8.7)', () => {
     ]);
   });
 
+  it('denies every resource to a client of a claim set the ODS 7.3 no longer ships, with 403 rather than an error', () => {
+    expect(() => claimSetPolicy('Ed-Fi ODS Admin App')).toThrow(UnknownClaimSetError);
+    let thrown: unknown;
+    try {
+      authorizeClaims('Ed-Fi ODS Admin App', resource('organizationDepartments'), 'Read');
+    } catch (error) {
+      thrown = error;
+    }
+    const rendered = renderProblem(thrown as never, 'c-403');
+    expect(rendered.status).toBe(403);
+    expect(JSON.parse(rendered.body as string)).toMatchObject({
+      type: 'urn:ed-fi:api:security:authorization:access-denied:resource',
+    });
+    expect(claimSetCatalogue().clientPolicy('SeedLoader').grantedActions(resource('students'))).toEqual([]);
+  });
+
   it('returns the strategies when the claim check passes', () => {
     expect(authorizeClaims('SIS Vendor', resource('studentSchoolAssociations'), 'Create')).toEqual([
       'RelationshipsWithEdOrgsOnly',

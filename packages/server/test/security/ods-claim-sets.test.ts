@@ -100,7 +100,7 @@ describePostgres('claim sets as the ODS 7.3 security scripts build them', () => 
     }
   }, 120_000);
 
-  afterAll(() => withConnection((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)));
+  afterAll(() => withConnection((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)), 60_000);
 
   /** The ODS name of a resource's claim: the legacy form without `ed-fi/`, or the newer one with it. */
   function odsClaimOf(resource: ResourceModel): string {

@@ -23,6 +23,11 @@ export interface ClaimSetCatalogue {
   resolve(name: string): string | undefined;
   /** Throws UnknownClaimSetError for a name no claim set has. */
   policy(name: string): ClaimSetPolicy;
+  /**
+   * The policy of the claim set a stored client holds: one the claims file no longer has (the ODS 7.3 dropped
+   * `Ed-Fi ODS Admin App`, say) grants nothing, so its clients get 403s rather than errors.
+   */
+  clientPolicy(name: string): ClaimSetPolicy;
 }
 
 function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
@@ -36,17 +41,22 @@ function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
     hierarchy,
     resolve: (name) => nameByKey.get(claimSetNameKey(name)),
     policy(name) {
-      const key = claimSetNameKey(name);
-      const claimSetName = nameByKey.get(key);
-      if (claimSetName === undefined) throw new UnknownClaimSetError(name, names);
-      let policy = policies.get(key);
-      if (policy === undefined) {
-        policy = compileClaimSetPolicy(hierarchy, claimSetName, claims.actions);
-        policies.set(key, policy);
-      }
-      return policy;
+      if (!nameByKey.has(claimSetNameKey(name))) throw new UnknownClaimSetError(name, names);
+      return policyOf(name);
     },
+    clientPolicy: policyOf,
   };
+
+  /** A name no claim set has compiles to a policy without grants. */
+  function policyOf(name: string): ClaimSetPolicy {
+    const key = claimSetNameKey(name);
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = compileClaimSetPolicy(hierarchy, nameByKey.get(key) ?? name, claims.actions);
+      policies.set(key, policy);
+    }
+    return policy;
+  }
 }
 
 const catalogues = new WeakMap<ClaimsFile, ClaimSetCatalogue>();
