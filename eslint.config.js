@@ -4,8 +4,8 @@ import tseslint from 'typescript-eslint';
 // Layer boundaries of packages/server/src (README, Architecture): `http → api → model/security → store`, with setup,
 // load, export and cli composing them. Each folder names the folders it must not import: outside store/ only the Store
 // interface (store/store.js, store/index.js) is reachable, testing/ (generated documents) serves only tests and
-// benchmarks, and each database driver stays inside its store implementation (tests and benchmarks may open databases
-// directly).
+// benchmarks, and each database driver stays inside its store implementation (tests, benchmarks and the model
+// importer, which replays the ODS security scripts, may open databases directly).
 const SERVER_SRC = 'packages/server/src';
 const STORE_IMPLEMENTATIONS = ['sqlite', 'postgres', 'relational'];
 const STORE_INTERNALS = STORE_IMPLEMENTATIONS.map((implementation) => `store/${implementation}`);
@@ -83,7 +83,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   // Later entries replace earlier ones for the same files: drivers everywhere, then per folder, then per store.
-  { ...restrictImports(['packages/**'], ALL_DRIVERS.map(driverImport)), ignores: ['**/test/**', '**/bench/**'] },
+  {
+    ...restrictImports(['packages/**'], ALL_DRIVERS.map(driverImport)),
+    ignores: ['**/test/**', '**/bench/**', 'packages/server/tools/**'],
+  },
   ...serverLayers,
   ...storeImplementations,
 );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildModelFiles } from './import/build-model.js';
 import { diffModelFiles, writeModelFiles } from './import/model-files.js';
+import { replayOdsSecurity } from './import/ods-security.js';
 import { readSources } from './import/sources.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,22 +13,32 @@ const repoRoot = path.resolve(packageRoot, '..', '..');
 interface ImportOptions {
   sourceDir: string;
   check: boolean;
+  /** The PostgreSQL server the ODS security scripts are replayed on (in a scratch database, dropped afterwards). */
+  postgres: string;
 }
 
+const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
 function parseOptions(args: string[]): ImportOptions {
-  const options: ImportOptions = { sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'), check: false };
+  const options: ImportOptions = {
+    sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'),
+    check: false,
+    postgres: process.env.EDFI_IMPORT_POSTGRES ?? DEFAULT_POSTGRES,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--check') options.check = true;
     else if (arg === '--source' && args[i + 1]) options.sourceDir = path.resolve(args[++i]!);
-    else throw new Error(`Unknown argument ${arg}; usage: import-model [--source DIR] [--check]`);
+    else if (arg === '--postgres' && args[i + 1]) options.postgres = args[++i]!;
+    else throw new Error(`Unknown argument ${arg}; usage: import-model [--source DIR] [--postgres URL] [--check]`);
   }
   return options;
 }
 
 const options = parseOptions(process.argv.slice(2));
 const modelDir = path.join(packageRoot, 'model');
-const files = buildModelFiles(readSources(options.sourceDir));
+const sources = readSources(options.sourceDir);
+const files = buildModelFiles(sources, await replayOdsSecurity(options.postgres, sources.odsSecurityScripts));
 if (options.check) {
   const differences = diffModelFiles(modelDir, files);
   if (differences.length > 0) {

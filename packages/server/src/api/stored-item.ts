@@ -16,7 +16,24 @@ export function storedItemOf(registry: ModelRegistry, resource: ResourceModel, s
   return itemOf(registry, resource, stored.id, bodyOf(stored));
 }
 
-/** The stored item to authorize a write against, and the same item as the write's precondition. */
+const subjectsOutsideKey = new WeakMap<ResourceModel, boolean>();
+
+/** Whether authorization reads a value the natural key does not fix (the ODS's overrides add a few). */
+function hasSubjectOutsideKey(resource: ResourceModel): boolean {
+  let outside = subjectsOutsideKey.get(resource);
+  if (outside === undefined) {
+    const { educationOrganizations, students, staffs, contacts, namespaces } = resource.securableElements;
+    const paths = [...educationOrganizations.map((element) => element.path), ...students, ...staffs, ...contacts];
+    outside = [...paths, ...namespaces].some((path) => !resource.identityPaths.includes(path));
+    subjectsOutsideKey.set(resource, outside);
+  }
+  return outside;
+}
+
+/**
+ * The stored item to authorize a write against, and the same item as the write's precondition: its key, and its etag
+ * where authorization read values outside the key.
+ */
 export function writeTargetOf(
   registry: ModelRegistry,
   resource: ResourceModel,
@@ -24,5 +41,7 @@ export function writeTargetOf(
 ): { readonly item: AuthorizedItem; readonly target: AuthorizedTarget } {
   const body = bodyOf(stored);
   const identity = registry.accessorsOf(resource).identityOf(body);
-  return { item: itemOf(registry, resource, stored.id, body), target: { id: stored.id, key: { identity, body } } };
+  const key = { identity, body };
+  const target = hasSubjectOutsideKey(resource) ? { id: stored.id, key, etag: stored.etag } : { id: stored.id, key };
+  return { item: itemOf(registry, resource, stored.id, body), target };
 }

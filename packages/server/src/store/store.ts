@@ -68,6 +68,11 @@ export interface AuthorizedTarget {
   readonly id: DocumentId;
   /** The natural key as read: what `identityKeyOf` of the resource's layout reads (identity, descriptor body). */
   readonly key: Pick<DocumentWrite, 'identity' | 'body'>;
+  /**
+   * The etag as read, when authorization also read values outside the key (`ResponsibilitySchoolId`, say): the
+   * write then needs the item unchanged, not only its key.
+   */
+  readonly etag?: string;
 }
 
 export interface WriteOptions {

@@ -126,12 +126,21 @@ describeEachStore('writes authorized against the state they replace', (stores) =
     expect(response.json<{ type: string }>().type).toBe('urn:ed-fi:api:data-conflict:multi-user-conflict');
   });
 
-  it('relies on every securable element being part of the natural key', () => {
-    for (const resource of edfi.registry.allResources) {
-      const { educationOrganizations, students, staffs, contacts, namespaces } = resource.securableElements;
-      const paths = [...educationOrganizations.map((element) => element.path), ...students, ...staffs, ...contacts];
-      expect(resource.identityPaths, resource.endpoint).toEqual(expect.arrayContaining([...paths, ...namespaces]));
-    }
+  it('refuses a PUT when a subject outside the key moved the item out of reach after it was authorized', async () => {
+    const action = (schoolId: number, actualDisciplineActionLength?: number) => ({
+      disciplineActionIdentifier: 'DA-1',
+      disciplineDate: '2021-10-01',
+      disciplines: [{ disciplineDescriptor: 'uri://ed-fi.org/DisciplineDescriptor#Community Service' }],
+      responsibilitySchoolReference: { schoolId },
+      studentReference: { studentUniqueId: 'S1' },
+      ...(actualDisciplineActionLength === undefined ? {} : { actualDisciplineActionLength }),
+    });
+    const id = await systemPost(edfi.store, edfi.registry, 'disciplineActions', action(SCHOOL_A));
+    interleave.afterNextRead(() => systemPut(edfi.store, edfi.registry, 'disciplineActions', id, action(SCHOOL_B)));
+    const response = await districtA.send('PUT', `disciplineActions/${id}`, action(SCHOOL_A, 2));
+    expect(response.status, response.body).toBe(403);
+    const stored = await edfi.store.get(resourceOf('disciplineActions'), id);
+    expect(JSON.parse(stored!.bodyJson)).toMatchObject({ responsibilitySchoolReference: { schoolId: SCHOOL_B } });
   });
 
   it('refuses a POST authorized as a create when the item was created before it was written', async () => {

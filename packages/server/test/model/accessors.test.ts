@@ -173,7 +173,7 @@ describe('descriptorsOf and securablesOf', () => {
       accessors('ed-fi', 'courseTranscripts')
         .securablesOf({})
         .educationOrganizations.map((e) => e.name),
-    ).toEqual(['CourseEducationOrganizationId', 'EducationOrganizationId']);
+    ).toEqual(['EducationOrganizationId']);
   });
 
   it('compiles once per resource', () => {

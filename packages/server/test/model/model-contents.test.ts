@@ -137,6 +137,6 @@ describe('model contents', () => {
       });
     walk(registry.claims.hierarchy);
     for (const resource of registry.allResources) expect(claimNames.has(resource.resourceClaim)).toBe(true);
-    expect(registry.claims.claimSets.map((claimSet) => claimSet.name)).toContain('EdFiSandbox');
+    expect(registry.claims.claimSets.map((claimSet) => claimSet.name)).toContain('Ed-Fi Sandbox');
   });
 });

@@ -45,10 +45,10 @@ describe.each(EXAMPLES)('%s/%s against the derived model', (namespace, endpoint)
     expect(ourReferenceFacts(ours.references)).toEqual(referenceFacts(expected));
   });
 
-  it('has the same query fields', () => {
+  it('has every root-table query field of the derived model (the ODS adds inherited ones)', () => {
     const expected = Object.entries(oracle.queryFields ?? {}).map(([name, paths]) => `${name}=${[...paths].sort()}`);
     const actual = Object.entries(ours.queryFields).map(([name, paths]) => `${name}=${paths}`);
-    expect(actual.sort()).toEqual(expected.sort());
+    expect(actual).toEqual(expect.arrayContaining(expected));
   });
 
   it('has the same allowIdentityUpdates', () => {

@@ -7,8 +7,11 @@ import { decimalBounds, readDecimalFacetsByElement } from './decimal-bounds.js';
 import { buildDescriptorResource } from './descriptor-resources.js';
 import { buildDescriptorValues } from './descriptor-values.js';
 import { createIntegerWidthResolver } from './integer-widths.js';
+import { buildOdsClaims } from './ods-claims.js';
 import { parseOdsDdl } from './ods-ddl.js';
+import { readAuthorizationSubjects, readQueryParameters, type OdsResourceFacts } from './ods-generated.js';
 import { createOdsNames } from './ods-names.js';
+import type { OdsSecurityTables } from './ods-security.js';
 import { compareText } from './ordering.js';
 import { buildResource } from './resources.js';
 import { buildSchoolYears } from './school-years.js';
@@ -32,19 +35,27 @@ function abstractResources(sources: Sources, index: SourceIndex): AbstractResour
     .sort((a, b) => compareText(a.resourceName, b.resourceName));
 }
 
-export function buildModelFiles(sources: Sources): ModelFiles {
+export function buildModelFiles(sources: Sources, odsSecurity: OdsSecurityTables): ModelFiles {
   const index = indexSources(sources.derived);
   const widthOf = createIntegerWidthResolver(index, sources.tpdmApiSchema);
   const facetsByElement = readDecimalFacetsByElement(sources.xsdTexts);
   const odsNames = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
+  const odsFacts: OdsResourceFacts = {
+    authorizationSubjects: readAuthorizationSubjects({
+      generated: sources.odsAuthorizationProviders,
+      overrides: sources.odsAuthorizationOverrides,
+    }),
+    queryParameters: readQueryParameters(sources.odsRequests),
+  };
   const resources = index.entries.map((entry) =>
     entry.resource.isDescriptor
-      ? buildDescriptorResource(entry, sources.descriptorsOpenApi, odsNames)
+      ? buildDescriptorResource(entry, sources.descriptorsOpenApi, odsNames, odsFacts)
       : buildResource(entry, {
           index,
           integerWidth: (owner, path) => widthOf(owner.namespace, owner.endpoint, path),
           decimalBounds: (leaf, precision, scale) => decimalBounds(leaf, precision, scale, facetsByElement),
           odsNames,
+          odsFacts,
         }),
   );
   const resourcesFile: ResourcesFile = {
@@ -52,7 +63,7 @@ export function buildModelFiles(sources: Sources): ModelFiles {
     resources,
     abstractResources: abstractResources(sources, index),
   };
-  const claims = buildClaims(sources.claims);
+  const claims = buildOdsClaims(odsSecurity, buildClaims(sources.claims));
   crossCheckModel(resourcesFile, claims, sources, odsNames);
   return {
     'resources.json': resourcesFile,

@@ -4,9 +4,9 @@ import { MODEL_FORMAT_VERSION } from '../../src/model/types.js';
 import { compareText, sortedText } from './ordering.js';
 import type { ClaimsSourceAction, ClaimsSourceFile, ClaimsSourceNode } from './source-types.js';
 
-const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];
+export const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];
 
-function toAction(name: string): ClaimAction {
+export function toAction(name: string): ClaimAction {
   const action = ACTIONS.find((candidate) => candidate === name);
   if (!action) throw new Error(`Unknown claim action ${name}`);
   return action;

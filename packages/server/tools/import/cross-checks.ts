@@ -30,7 +30,6 @@ export function crossCheckModel(
   const problems = memberNameProblems(resources.resources, sources, odsNames);
   const knownClaims = claimNames(claims.hierarchy);
   const published = odsPublishedDecimalBounds(sources.odsSwaggerDs51.components.schemas);
-  const tpdmSchemas = sources.tpdmApiSchema.projectSchema.resourceSchemas;
 
   for (const resource of resources.resources) {
     const where = `${resource.namespace}/${resource.endpoint}`;
@@ -45,25 +44,6 @@ export function crossCheckModel(
         );
       }
     });
-
-    const tpdmSecurables =
-      resource.namespace === 'tpdm' ? tpdmSchemas[resource.endpoint]?.securableElements : undefined;
-    if (tpdmSecurables) {
-      const expected = Object.values(tpdmSecurables)
-        .flat()
-        .map((element) => (typeof element === 'string' ? element : element.jsonPath))
-        .sort();
-      const ours = resource.securableElements;
-      const actual = [
-        ...ours.educationOrganizations.map((element) => element.path),
-        ...ours.students,
-        ...ours.staffs,
-        ...ours.contacts,
-        ...ours.namespaces,
-      ].sort();
-      if (expected.join() !== actual.join())
-        problems.push(`${where}: securables ${actual.join()} ≠ ApiSchema ${expected.join()}`);
-    }
   }
   if (problems.length > 0) throw new Error(`Model cross-checks failed:\n${problems.join('\n')}`);
 }

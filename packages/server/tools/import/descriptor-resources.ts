@@ -6,7 +6,8 @@ import { convertJsonSchemaObject } from './shape.js';
 import type { SourceEntry } from './source-index.js';
 import type { JsonSchema, OpenApiFile } from './source-types.js';
 import { securableElementsOf } from './securables.js';
-import { compareText } from './ordering.js';
+import { resourceKey, type OdsResourceFacts } from './ods-generated.js';
+import { odsQueryFields } from './query-fields.js';
 
 const IDENTITY_PATHS: JsonPath[] = ['$.codeValue', '$.namespace'];
 const SERVER_MANAGED = new Set(['id']);
@@ -28,7 +29,12 @@ function withoutServerManagedAndMinLength(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
-export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile, odsNames: OdsNames): ResourceModel {
+export function buildDescriptorResource(
+  entry: SourceEntry,
+  openApi: OpenApiFile,
+  odsNames: OdsNames,
+  odsFacts: OdsResourceFacts,
+): ResourceModel {
   const schema = openApi.components.schemas[schemaName(entry)];
   if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
   const converted: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
@@ -48,9 +54,16 @@ export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile
     { namespace: entry.namespace, resourceName: entry.resource.resourceName, shape: converted },
     odsNames,
   );
-  const queryFields: Record<string, JsonPath[]> = { id: ['$.id'] };
-  for (const name of Object.keys(shape.properties ?? {})) queryFields[name] = [`$.${name}`];
-  const sortedQueryFields = Object.fromEntries(Object.entries(queryFields).sort(([a], [b]) => compareText(a, b)));
+  const where = `${entry.namespace}/${entry.endpoint}`;
+  const key = resourceKey(entry.namespace, entry.resource.resourceName);
+  const queryFields = odsQueryFields({
+    where,
+    resourceName: entry.resource.resourceName,
+    isDescriptor: true,
+    parameters: odsFacts.queryParameters.get(key),
+    rootTableFields: { id: ['$.id'] },
+    shape,
+  });
   return {
     namespace: entry.namespace,
     endpoint: entry.endpoint,
@@ -64,8 +77,13 @@ export function buildDescriptorResource(entry: SourceEntry, openApi: OpenApiFile
     descriptors: [],
     collections: [],
     equalityConstraints: [],
-    queryFields: sortedQueryFields,
-    securableElements: securableElementsOf(IDENTITY_PATHS, sortedQueryFields),
+    queryFields,
+    securableElements: securableElementsOf(
+      where,
+      odsFacts.authorizationSubjects.get(key) ?? [],
+      IDENTITY_PATHS,
+      queryFields,
+    ),
     resourceClaim: entry.resource.resourceClaim ?? '',
     extensions: [],
     shape,

@@ -13,6 +13,8 @@ import { collectionKeys, collectionsOfShape } from './collections.js';
 import { withMemberNames } from './member-names.js';
 import type { OdsNames } from './ods-names.js';
 import { compareText, sortByPath, sortedText } from './ordering.js';
+import { resourceKey, type OdsResourceFacts } from './ods-generated.js';
+import { odsQueryFields } from './query-fields.js';
 import { securableElementsOf } from './securables.js';
 import { convertDerivedShape, convertJsonSchemaObject, type ShapeFacts } from './shape.js';
 import { namespaceOfProject, type SourceEntry, type SourceIndex } from './source-index.js';
@@ -23,6 +25,7 @@ export interface ResourceBuildContext {
   integerWidth: (entry: SourceEntry, path: JsonPath) => 'int32' | 'int64' | undefined;
   decimalBounds: ShapeFacts['decimalBounds'];
   odsNames: OdsNames;
+  odsFacts: OdsResourceFacts;
 }
 
 function toReference(reference: DerivedReference, identity: Set<JsonPath>, index: SourceIndex): ReferenceModel {
@@ -73,14 +76,6 @@ function toSuperclass(source: DerivedResource['superclass']): SuperclassModel | 
     : { resourceName: source.resourceName };
 }
 
-function sortedQueryFields(queryFields: Record<string, JsonPath[]>): Record<string, JsonPath[]> {
-  return Object.fromEntries(
-    Object.keys(queryFields)
-      .sort(compareText)
-      .map((name) => [name, sortedText(queryFields[name] ?? [])]),
-  );
-}
-
 function sortedEqualityConstraints(sources: DerivedResource[]): EqualityConstraint[] {
   return sources
     .flatMap((source) => source.equalityConstraints ?? [])
@@ -126,7 +121,16 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
     },
     context.odsNames,
   );
-  const queryFields = sortedQueryFields(source.queryFields ?? {});
+  const where = `${entry.namespace}/${entry.endpoint}`;
+  const key = resourceKey(entry.namespace, source.resourceName);
+  const queryFields = odsQueryFields({
+    where,
+    resourceName: source.resourceName,
+    isDescriptor: false,
+    parameters: context.odsFacts.queryParameters.get(key),
+    rootTableFields: source.queryFields ?? {},
+    shape,
+  });
   return {
     namespace: entry.namespace,
     endpoint: entry.endpoint,
@@ -142,7 +146,12 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
     collections: collectionsOfShape(shape, collectionKeys(sources)),
     equalityConstraints: sortedEqualityConstraints(sources),
     queryFields,
-    securableElements: securableElementsOf(identityPaths, queryFields),
+    securableElements: securableElementsOf(
+      where,
+      context.odsFacts.authorizationSubjects.get(key) ?? [],
+      identityPaths,
+      queryFields,
+    ),
     resourceClaim: source.resourceClaim ?? '',
     extensions: extension ? ['tpdm'] : [],
     shape,

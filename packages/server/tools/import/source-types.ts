@@ -95,7 +95,6 @@ export interface ApiSchemaResource {
   isDescriptor: boolean;
   isResourceExtension: boolean;
   jsonSchemaForInsert: JsonSchema;
-  securableElements?: Record<string, (string | { jsonPath: string; metaEdName: string })[]>;
 }
 
 export interface TpdmApiSchemaFile {

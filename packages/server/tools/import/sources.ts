@@ -10,6 +10,9 @@ import type {
   OpenApiFile,
   TpdmApiSchemaFile,
 } from './source-types.js';
+import type { ProjectNamespace } from '../../src/model/types.js';
+import type { OdsSecurityScript } from './ods-security.js';
+import { compareText } from './ordering.js';
 
 export interface Sources {
   derived: DerivedModelFile;
@@ -27,10 +30,31 @@ export interface Sources {
   /** Cross-check sources for ODS property names. */
   tpdmApiModel: OdsApiModelFile;
   ds51ApiSchema: Ds51ApiSchemaFile;
+  /** ODS 7.3 generated authorization-context providers per project, and the ODS's hand-written overrides. */
+  odsAuthorizationProviders: Record<ProjectNamespace, string>;
+  odsAuthorizationOverrides: string[];
+  /** ODS 7.3 generated request classes per project (the GET-by-example parameters). */
+  odsRequests: Record<ProjectNamespace, string>;
+  /** The ODS 7.3 security database scripts in replay order: `structure/`, then `data-ds-5.2/`, each by file name. */
+  odsSecurityScripts: OdsSecurityScript[];
+}
+
+const ODS_GENERATED = 'ods-generated';
+const STANDARD_PREFIX = `${ODS_GENERATED}/Standard_Std_5.2.0_`;
+const TPDM_PREFIX = `${ODS_GENERATED}/Extensions.TPDM.1.1.0_Std_5.2.0_`;
+const AUTHORIZATION_OVERRIDES = 'ods-security/authorization-overrides';
+const SECURITY_SCRIPT_FOLDERS = ['ods-security/structure', 'ods-security/data-ds-5.2'];
+
+function sqlFilesOf(sourceDir: string, folder: string): string[] {
+  return readdirSync(path.join(sourceDir, folder))
+    .filter((name) => name.endsWith('.sql'))
+    .sort(compareText)
+    .map((name) => `${folder}/${name}`);
 }
 
 export function readSources(sourceDir: string): Sources {
   const text = (relative: string): string => readFileSync(path.join(sourceDir, relative), 'utf8');
+  const overridesDir = path.join(sourceDir, AUTHORIZATION_OVERRIDES);
   const json = <T>(relative: string): T => JSON.parse(text(relative)) as T;
   const tpdmXsdDir = path.join(sourceDir, 'tpdm-xsd');
   const tpdmXsds = readdirSync(tpdmXsdDir)
@@ -53,5 +77,21 @@ export function readSources(sourceDir: string): Sources {
     ],
     tpdmApiModel: json('tpdm-1.1-ds-5.2-ApiModel-EXTENSION.json'),
     ds51ApiSchema: json('ds-5.1-api-schema.json'),
+    odsAuthorizationProviders: {
+      'ed-fi': text(`${STANDARD_PREFIX}Security_Authorization_EntityAuthorizationContextProviders.generated.cs`),
+      tpdm: text(`${TPDM_PREFIX}Authorization_EntityAuthorizationContextProviders.generated.cs`),
+    },
+    odsAuthorizationOverrides: readdirSync(overridesDir)
+      .filter((name) => name.endsWith('.cs'))
+      .sort()
+      .map((name) => text(`${AUTHORIZATION_OVERRIDES}/${name}`)),
+    odsRequests: {
+      'ed-fi': text(`${STANDARD_PREFIX}Requests_Requests.generated.cs`),
+      tpdm: text(`${TPDM_PREFIX}Requests_Requests.generated.cs`),
+    },
+    odsSecurityScripts: SECURITY_SCRIPT_FOLDERS.flatMap((folder) => sqlFilesOf(sourceDir, folder)).map((name) => ({
+      name,
+      sql: text(name),
+    })),
   };
 }

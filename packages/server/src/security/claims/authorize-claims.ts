@@ -1,6 +1,6 @@
 // The resource-and-action step of authorization, ready for the data operations' `authorize` seam.
 import type { ClaimAction } from '../../model/index.js';
-import { claimSetPolicy } from './claim-set-catalogue.js';
+import { claimSetCatalogue } from './claim-set-catalogue.js';
 import type { ClaimedResource } from './claim-set-policy.js';
 
 /**
@@ -12,7 +12,7 @@ export function authorizeClaims(
   resource: ClaimedResource,
   action: ClaimAction,
 ): readonly string[] {
-  const outcome = claimSetPolicy(claimSetName).check(resource, action);
+  const outcome = claimSetCatalogue().clientPolicy(claimSetName).check(resource, action);
   if (!outcome.granted) throw outcome.problem;
   return outcome.strategies;
 }

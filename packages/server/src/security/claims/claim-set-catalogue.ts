@@ -1,7 +1,7 @@
 // Every claim set of the claims file, found by either spelling of its name and compiled on first use.
 import { getModelRegistry, type ClaimsFile } from '../../model/index.js';
 import { ClaimHierarchy } from './claim-hierarchy.js';
-import { claimSetNameKey, displayNameOf } from './claim-set-names.js';
+import { claimSetNameKey } from './claim-set-names.js';
 import { compileClaimSetPolicy, type ClaimSetPolicy } from './claim-set-policy.js';
 
 export class UnknownClaimSetError extends Error {
@@ -23,33 +23,40 @@ export interface ClaimSetCatalogue {
   resolve(name: string): string | undefined;
   /** Throws UnknownClaimSetError for a name no claim set has. */
   policy(name: string): ClaimSetPolicy;
+  /**
+   * The policy of the claim set a stored client holds: one the claims file no longer has (the ODS 7.3 dropped
+   * `Ed-Fi ODS Admin App`, say) grants nothing, so its clients get 403s rather than errors.
+   */
+  clientPolicy(name: string): ClaimSetPolicy;
 }
 
 function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
   const hierarchy = new ClaimHierarchy(claims);
-  const fileNameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
-  const names = claims.claimSets.map(({ name }) => displayNameOf(name)).sort();
+  const nameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
+  const names = claims.claimSets.map(({ name }) => name).sort();
   const policies = new Map<string, ClaimSetPolicy>();
 
   return {
     names,
     hierarchy,
-    resolve(name) {
-      const fileName = fileNameByKey.get(claimSetNameKey(name));
-      return fileName === undefined ? undefined : displayNameOf(fileName);
-    },
+    resolve: (name) => nameByKey.get(claimSetNameKey(name)),
     policy(name) {
-      const key = claimSetNameKey(name);
-      const fileName = fileNameByKey.get(key);
-      if (fileName === undefined) throw new UnknownClaimSetError(name, names);
-      let policy = policies.get(key);
-      if (policy === undefined) {
-        policy = compileClaimSetPolicy(hierarchy, fileName, displayNameOf(fileName), claims.actions);
-        policies.set(key, policy);
-      }
-      return policy;
+      if (!nameByKey.has(claimSetNameKey(name))) throw new UnknownClaimSetError(name, names);
+      return policyOf(name);
     },
+    clientPolicy: policyOf,
   };
+
+  /** A name no claim set has compiles to a policy without grants. */
+  function policyOf(name: string): ClaimSetPolicy {
+    const key = claimSetNameKey(name);
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = compileClaimSetPolicy(hierarchy, nameByKey.get(key) ?? name, claims.actions);
+      policies.set(key, policy);
+    }
+    return policy;
+  }
 }
 
 const catalogues = new WeakMap<ClaimsFile, ClaimSetCatalogue>();

@@ -40,8 +40,8 @@ function firstNonEmpty(lists: readonly (readonly string[] | undefined)[]): reado
  * A grant anywhere in the lineage covers the resource. Strategies: the most specific claim-set override of the action,
  * else the most specific default; the claims file defines one for every granted action.
  */
-function compileClaim(lineage: ClaimLineage, fileName: string, actions: readonly ClaimAction[]): CompiledClaim {
-  const grants = lineage.map((node) => node.claimSets?.[fileName]).filter((grant): grant is ClaimSetGrant => !!grant);
+function compileClaim(lineage: ClaimLineage, name: string, actions: readonly ClaimAction[]): CompiledClaim {
+  const grants = lineage.map((node) => node.claimSets?.[name]).filter((grant): grant is ClaimSetGrant => !!grant);
   const strategies = new Map<ClaimAction, readonly string[]>();
   for (const action of actions) {
     if (!grants.some((grant) => grant[action] !== undefined)) continue;
@@ -54,7 +54,6 @@ function compileClaim(lineage: ClaimLineage, fileName: string, actions: readonly
 
 export function compileClaimSetPolicy(
   hierarchy: ClaimHierarchy,
-  fileName: string,
   name: string,
   actions: readonly ClaimAction[],
 ): ClaimSetPolicy {
@@ -63,7 +62,7 @@ export function compileClaimSetPolicy(
   function claimOf(resource: ClaimedResource): CompiledClaim {
     let claim = compiled.get(resource.resourceClaim);
     if (claim === undefined) {
-      claim = compileClaim(hierarchy.lineageOf(resource.resourceClaim), fileName, actions);
+      claim = compileClaim(hierarchy.lineageOf(resource.resourceClaim), name, actions);
       compiled.set(resource.resourceClaim, claim);
     }
     return claim;
