@@ -79,6 +79,15 @@ describe('the hello example', () => {
     expect((await server.inject({ url: '/api/v1/users/42' })).status).toBe(401);
   });
 
+  it('matches the default base URI in any letter case, like the routes', async () => {
+    const get = (url: string) => server.inject({ url, headers: { authorization: bearer } });
+    for (const url of ['/API/V1/USERS/SEARCH?q=x', '/api/v1/USERS/SEARCH?q=x', '/Api/V1/users/search?q=x']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.json()).toEqual({ query: 'x' });
+    }
+  });
+
   it('serves items by ULID in either case', async () => {
     const ulid = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
     for (const id of [ulid, ulid.toLowerCase()]) {
