@@ -1,7 +1,8 @@
-// CLI: imports the Ed-Fi model from ../shared/edfi into packages/server/model, or with --check verifies that the
+// CLI: imports the Ed-Fi model from EDFI_SOURCE (default ../shared/edfi) into packages/server/model, or with --check verifies that the
 // committed model equals a fresh import (exit 1 and a report when it does not).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { edfiSourceDir } from './edfi-source.js';
 import { buildModelFiles } from './import/build-model.js';
 import { diffModelFiles, writeModelFiles } from './import/model-files.js';
 import { readSources } from './import/sources.js';
@@ -15,7 +16,7 @@ interface ImportOptions {
 }
 
 function parseOptions(args: string[]): ImportOptions {
-  const options: ImportOptions = { sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'), check: false };
+  const options: ImportOptions = { sourceDir: edfiSourceDir(), check: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--check') options.check = true;

@@ -1,6 +1,6 @@
 // Claim-set policies checked against the shared DMS claims file, read here independently of the model importer.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderProblem } from '../../src/http/problem-details.js';
 import { getModelRegistry, type ClaimAction, type ResourceModel } from '../../src/model/index.js';
@@ -12,6 +12,7 @@ import {
   odsClaimUri,
   UnknownClaimSetError,
 } from '../../src/security/index.js';
+import { describeWithEdfiSource, EDFI_SOURCE_DIR, itWithEdfiSource } from '../support/edfi-source.js';
 
 interface SharedClaim {
   readonly name: string;
@@ -23,24 +24,33 @@ interface SharedClaim {
   readonly claims?: SharedClaim[];
 }
 
-const sharedClaims = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../../../shared/edfi/ds-5.2-claims.json', import.meta.url)), 'utf8'),
-) as { claimSets: { claimSetName: string }[]; claimsHierarchy: SharedClaim[] };
+interface SharedClaimsFile {
+  readonly claimSets: { claimSetName: string }[];
+  readonly claimsHierarchy: SharedClaim[];
+}
 
-/** Claim URI → the claim and its ancestors, most specific first. */
-const sharedLineages = new Map<string, SharedClaim[]>();
-(function index(claims: SharedClaim[], ancestors: SharedClaim[]): void {
-  for (const claim of claims) {
-    sharedLineages.set(claim.name, [claim, ...ancestors]);
-    index(claim.claims ?? [], [claim, ...ancestors]);
-  }
-})(sharedClaims.claimsHierarchy, []);
+let sharedFile: { claims: SharedClaimsFile; lineages: Map<string, SharedClaim[]> } | undefined;
+
+/** The shared claims file, read on first use, and its claim URI → the claim and its ancestors, most specific first. */
+function shared(): { claims: SharedClaimsFile; lineages: Map<string, SharedClaim[]> } {
+  if (sharedFile !== undefined) return sharedFile;
+  const claims = JSON.parse(readFileSync(path.join(EDFI_SOURCE_DIR, 'ds-5.2-claims.json'), 'utf8')) as SharedClaimsFile;
+  const lineages = new Map<string, SharedClaim[]>();
+  (function index(level: SharedClaim[], ancestors: SharedClaim[]): void {
+    for (const claim of level) {
+      lineages.set(claim.name, [claim, ...ancestors]);
+      index(claim.claims ?? [], [claim, ...ancestors]);
+    }
+  })(claims.claimsHierarchy, []);
+  sharedFile = { claims, lineages };
+  return sharedFile;
+}
 
 const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];
 
 /** The reference semantics of contract §8.2 over the shared file: undefined when not granted, else the strategies. */
 function expectedStrategies(fileName: string, claimUri: string, action: ClaimAction): string[] | undefined {
-  const lineage = sharedLineages.get(claimUri)!;
+  const lineage = shared().lineages.get(claimUri)!;
   const grants = lineage.flatMap((claim) => (claim.claimSets ?? []).filter((set) => set.name === fileName));
   const granted = grants.flatMap((set) => set.actions).filter((each) => each.name === action);
   if (granted.length === 0) return undefined;
@@ -55,16 +65,18 @@ function expectedStrategies(fileName: string, claimUri: string, action: ClaimAct
 }
 
 function lineageOf(claimUri: string): string[] {
-  return sharedLineages.get(claimUri)!.map((claim) => odsClaimUri(claim.name));
+  return shared()
+    .lineages.get(claimUri)!
+    .map((claim) => odsClaimUri(claim.name));
 }
 
 const registry = getModelRegistry();
 const resource = (endpoint: string, namespace = 'ed-fi'): ResourceModel => registry.getResource(namespace, endpoint)!;
 
 describe('claim-set names', () => {
-  it('has every claim set of the shared file, under the ODS names where the ODS ships one', () => {
+  itWithEdfiSource('has every claim set of the shared file, under the ODS names where the ODS ships one', () => {
     const { names } = claimSetCatalogue();
-    expect(names).toHaveLength(sharedClaims.claimSets.length);
+    expect(names).toHaveLength(shared().claims.claimSets.length);
     expect(names).toEqual(
       expect.arrayContaining([
         'SIS Vendor',
@@ -93,7 +105,7 @@ describe('claim-set names', () => {
   });
 });
 
-describe('claim-set policies', () => {
+describeWithEdfiSource('claim-set policies', () => {
   const NO_FURTHER = ['NoFurtherAuthorizationRequired'];
   const table: [
     claimSet: string,
@@ -134,23 +146,23 @@ describe('claim-set policies', () => {
 
   it.each(table)('%s on %s %s → %j', (claimSet, endpoint, action, expected) => {
     const target = resource(endpoint, endpoint === 'candidates' ? 'tpdm' : 'ed-fi');
-    const fileName = sharedClaims.claimSets.find(
+    const fileName = shared().claims.claimSets.find(
       (set) => set.claimSetName.toLowerCase() === claimSet.replace(/[^0-9A-Za-z]/g, '').toLowerCase(),
     )!.claimSetName;
     const outcome = claimSetPolicy(claimSet).check(target, action);
-    const shared = expectedStrategies(fileName, target.resourceClaim, action);
+    const inFile = expectedStrategies(fileName, target.resourceClaim, action);
     if (Array.isArray(expected)) {
-      expect(shared).toEqual(expected);
+      expect(inFile).toEqual(expected);
       expect(outcome).toEqual({ granted: true, strategies: expected });
     } else {
-      expect(shared).toBeUndefined();
+      expect(inFile).toBeUndefined();
       expect(outcome.granted).toBe(false);
       if (!outcome.granted) expect(outcome.problem.problem.type).toMatch(new RegExp(`:access-denied:${expected}$`));
     }
   });
 
   it('agrees with the shared file on every claim set, resource and action', () => {
-    for (const { claimSetName: fileName } of sharedClaims.claimSets) {
+    for (const { claimSetName: fileName } of shared().claims.claimSets) {
       const policy = claimSetPolicy(fileName);
       for (const target of registry.allResources) {
         for (const action of ACTIONS) {
@@ -185,7 +197,10 @@ describe('403 problems of the claim check (contract §8.7)', () => {
           "'http://ed-fi.org/ods/identity/claims/domains/people'.",
       ],
     });
-    expect(lineageOf(staffs.resourceClaim)).toEqual([
+  });
+
+  itWithEdfiSource('names the lineage of resource claims the shared file gives', () => {
+    expect(lineageOf(resource('staffs').resourceClaim)).toEqual([
       'http://ed-fi.org/ods/identity/claims/staff',
       'http://ed-fi.org/ods/identity/claims/domains/people',
     ]);
