@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import type { ApiServer } from '../../src/index.js';
 import { createHelloServer } from '../../examples/hello/src/app.js';
 import { describeWithChromium, launchChromium } from '../support/chromium.js';
-import { authorize, executeGet, openDocsPage, saveScreenshot, selectDocument } from '../support/swagger-ui-page.js';
+import {
+  authorize,
+  executeGet,
+  openDocsPage,
+  openTag,
+  saveScreenshot,
+  selectDocument,
+} from '../support/swagger-ui-page.js';
 
 describeWithChromium('the example docs page in Chromium', () => {
   let server: ApiServer;
@@ -26,6 +33,7 @@ describeWithChromium('the example docs page in Chromium', () => {
     const page = await browser.newPage();
     await openDocsPage(page, `${base}/api/v1/docs`);
     await authorize(page, 'basic', { Username: 'demo-client', Password: 'demo-secret' });
+    await openTag(page, 'default');
     const response = await executeGet(page, '/api/v1/whoami');
     await saveScreenshot(page, import.meta.dirname, 'example-docs');
     expect(response).toEqual({ status: 200, body: { scheme: 'basic', clientId: 'demo-client' } });
@@ -35,6 +43,7 @@ describeWithChromium('the example docs page in Chromium', () => {
     const page = await browser.newPage();
     await openDocsPage(page, `${base}/api/v1/docs`);
     await selectDocument(page, 'v2');
+    await openTag(page, 'default');
     await expect.poll(() => page.locator('.opblock-summary-path').allInnerTexts()).toContain('/api/v2/users/{id}');
   }, 60_000);
 });

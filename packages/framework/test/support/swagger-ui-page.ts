@@ -11,23 +11,35 @@ export interface ExecutedRequest {
   readonly body: unknown;
 }
 
-/** Opens the page and waits until Swagger UI shows the operations of the first document. */
+/** Opens the page and waits until Swagger UI shows the tags of the first document. */
 export async function openDocsPage(page: Page, url: string): Promise<void> {
   page.setDefaultTimeout(TIMEOUT_MS);
   await page.goto(url);
-  await page.locator('.opblock').first().waitFor();
+  await page.locator('.opblock-tag').first().waitFor();
 }
 
-/** Picks a document in the top bar's selector and waits for its operations. */
+/** Picks a document in the top bar's selector and waits for its tags. */
 export async function selectDocument(page: Page, name: string): Promise<void> {
   await page.locator('.topbar select').selectOption({ label: name });
-  await page.locator('.opblock').first().waitFor();
+  await page.locator('.opblock-tag').first().waitFor();
+}
+
+/**
+ * Finds one tag (a resource, in the Ed-Fi documents) with the filter box and expands its operations. Swagger UI renders
+ * only the tags near the viewport, so the page scrolls until the tag is there.
+ */
+export async function openTag(page: Page, tag: string): Promise<void> {
+  await page.locator('.operation-filter-input').fill(tag);
+  const heading = page.locator(`.opblock-tag[data-tag="${tag}"]`);
+  for (let scrolls = 0; scrolls < 100 && (await heading.count()) === 0; scrolls++) await page.mouse.wheel(0, 500);
+  await heading.click();
+  await page.locator(`.opblock-tag-section.is-open .opblock`).first().waitFor();
 }
 
 /** Fills the form of one security scheme of the Authorize dialog (by its field labels) and applies it. */
 export async function authorize(page: Page, scheme: string, fields: Readonly<Record<string, string>>): Promise<void> {
   await page.locator('button.authorize').first().click();
-  const name = page.locator('h4 code').getByText(scheme, { exact: true });
+  const name = page.locator('h4', { hasText: new RegExp(`^\\s*${scheme}\\s`) });
   const form = page.locator('.auth-container').filter({ has: name });
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: false }).fill(value);
   await form.locator('button.authorize').click();
