@@ -15,6 +15,7 @@ import {
 } from './clients-command.js';
 import { registerExportCommand } from '../export/index.js';
 import { registerLoadCommands } from '../load/cli.js';
+import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
 
@@ -108,6 +109,15 @@ export function buildProgram(): Command {
     .addOption(storeOption())
     .addOption(seedOption())
     .action((flags: MigrateFlags) => migrateCommand(flags, print));
+
+  program
+    .command('doctor')
+    .description(
+      'check a store without changing it: reachable, schema, model, seeded, clients and tokens, with what to do about ' +
+        'each problem (exit code 1 when there is one)',
+    )
+    .addOption(storeOption())
+    .action((flags: DoctorFlags) => doctorCommand(flags, print));
 
   const clients = program.command('clients').description('manage API clients');
   clients
