@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { startServe } from './support.js';
+import { runCli, startServe } from './support.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'edfi-api-env-'));
 const storeSpec = (name: string): string => `sqlite:${path.join(folder, `${name}.sqlite`)}`;
@@ -24,6 +24,14 @@ describe('serve options from the environment', () => {
       '--store <spec> where the data lives (default: "sqlite:./data/edfi-api.sqlite", env: EDFI_STORE)',
     );
     expect(help).toMatch(/Every option can also be set by the environment variable shown with it/);
+  });
+
+  it('refuses a variable whose value the option does not take, naming both', async () => {
+    const result = await runCli(['serve'], { EDFI_WORKERS: '0', EDFI_STORE: storeSpec('refused') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      "error: EDFI_WORKERS='0' is not a valid value of --workers. Expected a whole number from 1 to 256.",
+    );
   });
 
   it('starts from variables alone: port, store, base path, seed and no docs page', async () => {
