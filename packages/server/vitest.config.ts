@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/postgres-setup.ts'],
+    globalSetup: ['test/support/postgres-setup.ts', 'test/support/edfi-source-setup.ts'],
     passWithNoTests: true,
   },
 });

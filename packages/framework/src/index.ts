@@ -52,4 +52,5 @@ export {
 } from './container/container-like.js';
 export { generateOpenApi, type OpenApiDocument, type OpenApiOptions } from './openapi/generate.js';
 export { discoverHandlerModules, type HandlerModule } from './discovery/discover.js';
+export { docsPageRoutes, type DocsDocument, type DocsPageOptions } from './docs/docs-routes.js';
 export type { Logger } from './logger.js';

@@ -20,7 +20,10 @@ import { route } from './routes/route.js';
 import type { AuthScheme, RouteDefinition, RouteInfo } from './routes/route-definition.js';
 
 export interface ServerOptions extends AuthOptions {
-  /** Extracts `Version` and `Path` from the URL; a RegExp or a PCRE-style string. Default `^/api/v(?<Version>[0-9]+)(?<Path>/.*)$`. */
+  /**
+   * Extracts `Version` and `Path` from the URL; a RegExp or a PCRE-style string, matched with its own flags. Default
+   * `^/api/v(?<Version>[0-9]+)(?<Path>/.*)$`, case-insensitive like the routes.
+   */
   readonly baseUriRegex?: RegExp | string;
   /** Folder holding one sub-folder per version (`V1`, `V2`, …) of handler modules. */
   readonly controllerDirectory?: string | URL;
@@ -66,8 +69,6 @@ export interface ApiServer {
   generateOpenApi(version: number): OpenApiDocument;
 }
 
-const defaultBaseUri = '^/api/v(?<Version>[0-9]+)(?<Path>/.*)$';
-
 class FrameworkServer implements ApiServer {
   readonly handler: ReturnType<typeof createNodeHandler>;
   private readonly versions = new Map<number, Router<CompiledRoute>>();
@@ -83,7 +84,7 @@ class FrameworkServer implements ApiServer {
     const logger = options.logger ?? consoleLogger;
     this.authenticator = createAuthenticator({ ...options, logger });
     this.dispatcher = new Dispatcher({
-      matchBaseUri: compileBaseUri(options.baseUriRegex ?? defaultBaseUri),
+      matchBaseUri: compileBaseUri(options.baseUriRegex),
       versions: this.versions,
       container,
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,

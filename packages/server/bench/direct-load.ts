@@ -5,13 +5,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { edfiSourceDir } from '../tools/edfi-source.js';
 import type { BuiltCli } from './checkouts.js';
 
 const SUMMARY_START = 'Loaded ';
 
-export const SAMPLE_DATA = fileURLToPath(new URL('../../../../shared/edfi/sample-data', import.meta.url));
+export const SAMPLE_DATA = join(edfiSourceDir(), 'sample-data');
 
 export interface DirectLoadRun {
   readonly wallSeconds: number;

@@ -1,8 +1,9 @@
 // CLI: derives packages/server/model/interchanges.json (interchange XML element → API JSON mapping) from the DS 5.2 and
-// TPDM XSDs in ../shared/edfi and the committed model; with --check, fails when the committed file is stale.
+// TPDM XSDs in EDFI_SOURCE (default ../shared/edfi) and the committed model; with --check, fails when the committed file is stale.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { edfiSourceDir } from './edfi-source.js';
 import { getModelRegistry } from '../src/model/index.js';
 import { buildInterchanges } from './interchanges/build-interchanges.js';
 import { readXsdSchema } from './interchanges/xsd-schema.js';
@@ -19,7 +20,7 @@ interface ImportOptions {
 
 function parseOptions(args: string[]): ImportOptions {
   const options: ImportOptions = {
-    sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'),
+    sourceDir: edfiSourceDir(),
     check: false,
     verbose: false,
   };

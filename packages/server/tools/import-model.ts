@@ -1,7 +1,8 @@
-// CLI: imports the Ed-Fi model from ../shared/edfi into packages/server/model, or with --check verifies that the
+// CLI: imports the Ed-Fi model from EDFI_SOURCE (default ../shared/edfi) into packages/server/model, or with --check verifies that the
 // committed model equals a fresh import (exit 1 and a report when it does not).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { edfiSourceDir } from './edfi-source.js';
 import { buildModelFiles } from './import/build-model.js';
 import { diffModelFiles, writeModelFiles } from './import/model-files.js';
 import { replayOdsSecurity } from './import/ods-security.js';
@@ -21,7 +22,7 @@ const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 function parseOptions(args: string[]): ImportOptions {
   const options: ImportOptions = {
-    sourceDir: path.resolve(repoRoot, '..', 'shared', 'edfi'),
+    sourceDir: edfiSourceDir(),
     check: false,
     postgres: process.env.EDFI_IMPORT_POSTGRES ?? DEFAULT_POSTGRES,
   };

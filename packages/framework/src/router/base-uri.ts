@@ -1,4 +1,5 @@
-// Extracts the API version and the route path from a request path with `baseUriRegex` (default `/api/v<n>/…`).
+// Extracts the API version and the route path from a request path with `baseUriRegex` (default `/api/v<n>/…`, in any
+// letter case like the routes).
 
 import { ConfigurationError } from '../errors.js';
 import { toBaseUriRegExp } from './base-uri-pattern.js';
@@ -23,13 +24,14 @@ const DIGIT_0 = 0x30;
 
 /**
  * `pattern` is a RegExp, a JS regex source or a PCRE string (`#…#i`, `(?P<Version>…)`) with the named groups `Version`
- * and `Path`; without one the default `/api/v<n>/…` is matched without a regex. Throws a ConfigurationError when invalid.
+ * and `Path`, matched with its own flags; without one the default `/api/v<n>/…` is matched case-insensitively without
+ * a regex. Throws a ConfigurationError when invalid.
  */
 export function compileBaseUri(pattern?: RegExp | string): BaseUriMatcher {
   if (pattern === undefined) return matchDefaultBaseUri;
   const regex = toBaseUriRegExp(pattern);
   requireNamedGroups(regex);
-  if (regex.flags === '' && DEFAULT_SOURCES.has(regex.source)) return matchDefaultBaseUri;
+  if (regex.flags === 'i' && DEFAULT_SOURCES.has(regex.source)) return matchDefaultBaseUri;
   const versioned = namedGroupsOf(regex).has('Version');
   return (pathname) => {
     const groups = regex.exec(pathname)?.groups;
@@ -40,9 +42,14 @@ export function compileBaseUri(pattern?: RegExp | string): BaseUriMatcher {
   };
 }
 
-/** The default pattern without a regex: `/api/v`, digits, then a `/` and the rest. */
+/** The default pattern without a regex: `/api/v` in any letter case, digits, then a `/` and the rest. */
 function matchDefaultBaseUri(pathname: string): VersionedPath | null {
-  if (!pathname.startsWith(DEFAULT_PREFIX)) return null;
+  if (
+    !pathname.startsWith(DEFAULT_PREFIX) &&
+    pathname.slice(0, DEFAULT_PREFIX.length).toLowerCase() !== DEFAULT_PREFIX
+  ) {
+    return null;
+  }
   let index = DEFAULT_PREFIX.length;
   let version = 0;
   for (let digit = pathname.charCodeAt(index) - DIGIT_0; digit >= 0 && digit <= 9;) {

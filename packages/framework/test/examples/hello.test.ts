@@ -79,6 +79,15 @@ describe('the hello example', () => {
     expect((await server.inject({ url: '/api/v1/users/42' })).status).toBe(401);
   });
 
+  it('matches the default base URI in any letter case, like the routes', async () => {
+    const get = (url: string) => server.inject({ url, headers: { authorization: bearer } });
+    for (const url of ['/API/V1/USERS/SEARCH?q=x', '/api/v1/USERS/SEARCH?q=x', '/Api/V1/users/search?q=x']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.json()).toEqual({ query: 'x' });
+    }
+  });
+
   it('serves items by ULID in either case', async () => {
     const ulid = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
     for (const id of [ulid, ulid.toLowerCase()]) {
@@ -148,6 +157,38 @@ describe('the hello example', () => {
     const document = server.generateOpenApi(1) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(Object.keys(document.paths)).toContain('/api/v1/users/{id}');
-    expect(Object.keys(server.generateOpenApi(2).paths as object)).toEqual(['/api/v2/users/{id}']);
+    expect(Object.keys(server.generateOpenApi(2).paths as object)).toEqual([
+      '/api/v2/openapi.json',
+      '/api/v2/users/{id}',
+    ]);
+  });
+
+  it('serves each version its OpenAPI document, publicly', async () => {
+    const response = await server.inject({ url: '/api/v2/openapi.json' });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.json<{ paths: object }>().paths)).toContain('/api/v2/users/{id}');
+  });
+
+  it('serves the docs page over both documents, with the Swagger UI files from swagger-ui-dist', async () => {
+    const page = await server.inject({ url: '/API/V1/docs' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const settings = JSON.parse(
+      /<script id="docs-settings" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!,
+    );
+    expect(settings).toEqual({
+      title: 'hello example',
+      pagePath: '/API/V1/docs',
+      documents: [
+        { name: 'v1', url: '/API/V1/openapi.json' },
+        { name: 'v2', url: '/api/v2/openapi.json' },
+      ],
+    });
+    const bundle = await server.inject({ url: '/api/v1/docs/swagger-ui-bundle.js' });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    expect((await server.inject({ url: '/api/v1/docs/swagger-ui.css' })).headers['content-type']).toMatch(/^text\/css/);
+    expect((await server.inject({ url: '/api/v1/docs/package.json' })).status).toBe(404);
   });
 });

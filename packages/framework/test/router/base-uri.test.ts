@@ -27,12 +27,17 @@ describe('compileBaseUri with the default pattern', () => {
     expect(match('/api/v3/Users/a%20b/')).toEqual({ version: 3, path: '/Users/a%20b/' });
   });
 
+  it('matches the prefix in any letter case, like the routes', () => {
+    expect(match('/API/V1/USERS/SEARCH')).toEqual({ version: 1, path: '/USERS/SEARCH' });
+    expect(match('/Api/v2/x')).toEqual({ version: 2, path: '/x' });
+  });
+
   it.each([
     '/api/v1',
     '/api/v/users',
     '/api/vx/users',
     '/api/v1users',
-    '/API/v1/users',
+    '/APİ/v1/users',
     '/other/v1/users',
     'api/v1/users',
     '',
@@ -41,9 +46,9 @@ describe('compileBaseUri with the default pattern', () => {
     expect(match(pathname)).toBeNull();
   });
 
-  it('behaves exactly like the default regular expression', () => {
-    const regex = /^\/api\/v(?<Version>[0-9]+)(?<Path>\/.*)$/;
-    const pieces = fc.constantFrom('/api/v', '/', '1', '0', '9', 'v', 'a', 'API', '//', '\n', '%2F', '?');
+  it('behaves exactly like the default regular expression, case-insensitive', () => {
+    const regex = /^\/api\/v(?<Version>[0-9]+)(?<Path>\/.*)$/i;
+    const pieces = fc.constantFrom('/api/v', '/API/V', '/Api/v', '/', '1', '0', '9', 'v', 'a', 'API', '//', '\n', '?');
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {
         const pathname = parts.join('');
@@ -57,9 +62,16 @@ describe('compileBaseUri with the default pattern', () => {
     );
   });
 
-  it('takes the fast path for the default spelled as a string or a RegExp', () => {
+  it('gives the default spelled as a case-insensitive pattern the same answers', () => {
+    for (const pattern of ['#^/api/v(?P<Version>[0-9]+)(?P<Path>/.*)$#i', /^\/api\/v(?<Version>\d+)(?<Path>\/.*)$/i]) {
+      expect(compileBaseUri(pattern)('/API/v4//x')).toEqual({ version: 4, path: '/x' });
+    }
+  });
+
+  it('keeps a user pattern case-sensitive when it has no i flag, even when it spells the default', () => {
     for (const pattern of ['^/api/v(?<Version>[0-9]+)(?<Path>/.*)$', /^\/api\/v(?<Version>\d+)(?<Path>\/.*)$/]) {
       expect(compileBaseUri(pattern)('/api/v4//x')).toEqual({ version: 4, path: '/x' });
+      expect(compileBaseUri(pattern)('/API/v4/x')).toBeNull();
     }
   });
 });

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
 import { SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
+import { withEnvironmentVariables } from './environment-options.js';
 import { jsonLogger } from './json-log.js';
 import {
   createClientCommand,
@@ -14,6 +15,7 @@ import {
 } from './clients-command.js';
 import { registerExportCommand } from '../export/index.js';
 import { registerLoadCommands } from '../load/cli.js';
+import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
 
@@ -39,6 +41,12 @@ function educationOrganizationId(value: string): number {
   return Number(value);
 }
 
+/** `PORT`, which hosting platforms set, is the default of --port; EDFI_PORT and --port win over it. */
+function defaultPort(): number {
+  const value = process.env.PORT;
+  return value === undefined || value === '' ? 8080 : integerIn(0, 65535)(value);
+}
+
 function storeOption(): Option {
   return new Option('--store <spec>', 'where the data lives').default(DEFAULT_STORE);
 }
@@ -52,13 +60,12 @@ function seedOption(): Option {
 export function buildProgram(): Command {
   const program = new Command('edfi-api').description('An Ed-Fi ODS/API 7.3 compatible education data API server.');
 
-  program
+  const serveCommand = program
     .command('serve')
     .description('serve the API; a new store is seeded and gets a sandbox client, whose credentials are printed')
     .addOption(
       new Option('--port <n>', 'TCP port (0 picks a free one)')
-        .env('PORT')
-        .default(8080)
+        .default(defaultPort(), 'PORT, else 8080')
         .argParser(integerIn(0, 65535)),
     )
     .addOption(new Option('--base-path <path>', 'where the API is mounted').default(DEFAULT_BASE_PATH))
@@ -88,6 +95,7 @@ export function buildProgram(): Command {
         'EDFI_ADMIN_SECRET',
       ),
     )
+    .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
     .action((flags: ServeOptions) =>
       serve(flags, { logger: jsonLogger(), notice: (text) => process.stderr.write(`${text}\n`) }),
     );
@@ -101,6 +109,15 @@ export function buildProgram(): Command {
     .addOption(storeOption())
     .addOption(seedOption())
     .action((flags: MigrateFlags) => migrateCommand(flags, print));
+
+  program
+    .command('doctor')
+    .description(
+      'check a store without changing it: reachable, schema, model, seeded, clients and tokens, with what to do about ' +
+        'each problem (exit code 1 when there is one)',
+    )
+    .addOption(storeOption())
+    .action((flags: DoctorFlags) => doctorCommand(flags, print));
 
   const clients = program.command('clients').description('manage API clients');
   clients
@@ -140,6 +157,8 @@ export function buildProgram(): Command {
     .requiredOption('--key <key>', 'client key')
     .addOption(storeOption())
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
+
+  withEnvironmentVariables(serveCommand);
 
   registerLoadCommands(program);
   registerExportCommand(program);

@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApp } from '../http/app.js';
-import { normalizeBasePath } from '../http/meta/index.js';
+import { DOCS_PATH, normalizeBasePath } from '../http/meta/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
@@ -28,6 +28,8 @@ export interface ServeOptions {
   /** The admin API's Basic credential; the admin API is off without it. */
   readonly adminKey?: string;
   readonly adminSecret?: string;
+  /** Serve the documentation page at `{base}/docs` (`--no-docs` turns it off). */
+  readonly docs: boolean;
 }
 
 export interface ServeOutput {
@@ -57,6 +59,15 @@ function adminCredentialsOf(options: ServeOptions): AdminCredentials | undefined
 
 function baseUrl(scheme: string, port: number, basePath: string): string {
   return `${scheme}://localhost:${port}${normalizeBasePath(basePath)}`;
+}
+
+/** Where the documentation page is, when it is served. */
+function docsUrlOf(options: ServeOptions, url: string): string | undefined {
+  return options.docs ? `${url}${DOCS_PATH}` : undefined;
+}
+
+function noticeDocs(output: ServeOutput, docsUrl: string | undefined): void {
+  if (docsUrl !== undefined) output.notice(`API documentation (try requests in the browser): ${docsUrl}`);
 }
 
 /** Opens the store, seeds it on first start and closes it again: a cluster primary serves no requests. */
@@ -90,6 +101,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     logger,
     onResponse: logger.request,
     admin,
+    docs: options.docs,
   });
   const listener = await listen(app.handler, { port: options.port, tls });
   stopOnSignals(async () => {
@@ -98,7 +110,9 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   }, logger);
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
   const startupMs = Math.round(performance.now() - started);
-  logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined });
+  const docsUrl = docsUrlOf(options, url);
+  logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined, docs: docsUrl });
+  if (cluster.isPrimary) noticeDocs(output, docsUrl);
   if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
 }
 
@@ -110,11 +124,11 @@ async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Pro
   const firstStart = await prepareStore(options);
   const listening = new Set<number>();
   let stopping = false;
-  if (firstStart !== undefined) {
-    cluster.once('listening', (_worker, address) => {
-      output.notice(sandboxBanner(baseUrl(scheme, address.port, options.basePath), firstStart));
-    });
-  }
+  cluster.once('listening', (_worker, address) => {
+    const url = baseUrl(scheme, address.port, options.basePath);
+    noticeDocs(output, docsUrlOf(options, url));
+    if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
+  });
   cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

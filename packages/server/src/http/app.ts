@@ -32,6 +32,8 @@ export interface EdFiAppOptions {
   readonly ownershipBasedAuthorization?: boolean;
   /** Enables the admin API (`{base}/admin/clients`) for this Basic credential; off when absent. */
   readonly admin?: AdminCredentials;
+  /** Serve the documentation page (Swagger UI) at `{base}/docs`; default true. */
+  readonly docs?: boolean;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -68,7 +70,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
     ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
     ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath }),
+    ...metaRoutes({ registry, basePath, docs: options.docs }),
     ...(admin === undefined ? [] : adminRoutes({ store, verifier })),
   ]);
   return server;

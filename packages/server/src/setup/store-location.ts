@@ -11,9 +11,15 @@ export const DEFAULT_STORE = 'sqlite:./data/edfi-api.sqlite';
 const SQLITE_PREFIX = 'sqlite:';
 const MEMORY = ':memory:';
 
-function createSqliteFolder(spec: string): void {
+/** The file a `sqlite:` spec names; undefined for another spec or an in-memory database. */
+export function sqliteFileOf(spec: string): string | undefined {
   const file = spec.startsWith(SQLITE_PREFIX) ? spec.slice(SQLITE_PREFIX.length) : '';
-  if (file !== '' && file !== MEMORY) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return file === '' || file === MEMORY ? undefined : path.resolve(file);
+}
+
+function createSqliteFolder(spec: string): void {
+  const file = sqliteFileOf(spec);
+  if (file !== undefined) mkdirSync(path.dirname(file), { recursive: true });
 }
 
 export function openStoreCreatingFolder(

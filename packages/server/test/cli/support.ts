@@ -34,8 +34,8 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   });
 }
 
-export async function runCli(args: readonly string[]): Promise<CliResult> {
-  const child = start(args);
+export async function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const child = start(args, env);
   const output = collect(child);
   const code = await exitOf(child);
   return { code, stdout: output.stdout(), stderr: output.stderr() };

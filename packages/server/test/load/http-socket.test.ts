@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpTarget, loadFiles } from '../../src/load/index.js';
 import { getModelRegistry } from '../../src/model/index.js';
 import { startSandboxServer } from './support/sandbox-server.js';
-import { SAMPLE_DATA } from './support/shared-data.js';
+import { itWithEdfiSource, SAMPLE_DATA } from '../support/edfi-source.js';
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
@@ -17,22 +17,28 @@ async function listening(server: Server): Promise<string> {
 }
 
 describe('the HTTP target on a real socket (keep-alive node:http)', () => {
-  it('loads interchange files into a listening Ed-Fi server', async () => {
-    const sandbox = await startSandboxServer();
-    const url = await listening(createServer(sandbox.server.handler));
-    const target = createHttpTarget({ url, key: sandbox.key, secret: sandbox.secret, parallel: 4 });
-    try {
-      const files = ['ProgramCharacteristicDescriptor.xml', 'Student.xml'].map((file) => path.join(SAMPLE_DATA, file));
-      const summary = await loadFiles({ inputs: files, target, parallel: 4 });
-      // One student references a Person that only StaffAssociation.xml defines.
-      expect(summary).toMatchObject({ documents: 964, created: 963, failed: 1 });
-      const { headers } = await sandbox.get('/data/v3/ed-fi/students?limit=0&totalCount=true');
-      expect(headers['total-count']).toBe('959');
-    } finally {
-      await target.close();
-      await sandbox.close();
-    }
-  }, 60_000);
+  itWithEdfiSource(
+    'loads interchange files into a listening Ed-Fi server',
+    async () => {
+      const sandbox = await startSandboxServer();
+      const url = await listening(createServer(sandbox.server.handler));
+      const target = createHttpTarget({ url, key: sandbox.key, secret: sandbox.secret, parallel: 4 });
+      try {
+        const files = ['ProgramCharacteristicDescriptor.xml', 'Student.xml'].map((file) =>
+          path.join(SAMPLE_DATA, file),
+        );
+        const summary = await loadFiles({ inputs: files, target, parallel: 4 });
+        // One student references a Person that only StaffAssociation.xml defines.
+        expect(summary).toMatchObject({ documents: 964, created: 963, failed: 1 });
+        const { headers } = await sandbox.get('/data/v3/ed-fi/students?limit=0&totalCount=true');
+        expect(headers['total-count']).toBe('959');
+      } finally {
+        await target.close();
+        await sandbox.close();
+      }
+    },
+    60_000,
+  );
 
   it('retries a request that gets no answer in time, and one answered 503', async () => {
     let dataRequests = 0;

@@ -1,19 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getInterchangeMappings, type XmlElementMapping } from '../../src/load/xml/interchange-mapping.js';
 import { getModelRegistry, type PropertyShape } from '../../src/model/index.js';
 import { buildInterchanges } from '../../tools/interchanges/build-interchanges.js';
 import { readXsdSchema } from '../../tools/interchanges/xsd-schema.js';
-import { SHARED_EDFI } from './support/shared-data.js';
+import { describeWithEdfiSource, EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 
 function xsdFiles(): string[] {
   const inFolder = (folder: string): string[] =>
-    readdirSync(path.join(SHARED_EDFI, folder))
+    readdirSync(path.join(EDFI_SOURCE_DIR, folder))
       .filter((name) => name.endsWith('.xsd'))
       .sort()
-      .map((name) => path.join(SHARED_EDFI, folder, name));
-  return [path.join(SHARED_EDFI, 'Ed-Fi-Core.xsd'), ...inFolder('xsd'), ...inFolder('tpdm-xsd')];
+      .map((name) => path.join(EDFI_SOURCE_DIR, folder, name));
+  return [path.join(EDFI_SOURCE_DIR, 'Ed-Fi-Core.xsd'), ...inFolder('xsd'), ...inFolder('tpdm-xsd')];
 }
 
 function leafPaths(shape: PropertyShape, prefix: string, into: Set<string>): Set<string> {
@@ -38,8 +38,11 @@ function mappedPaths(children: XmlElementMapping['children'], prefix: string, in
   return into;
 }
 
-describe('the interchange mapping (model/interchanges.json)', () => {
-  const build = buildInterchanges(readXsdSchema(xsdFiles()), getModelRegistry());
+describeWithEdfiSource('the interchange mapping (model/interchanges.json) against the XSDs', () => {
+  let build: ReturnType<typeof buildInterchanges>;
+  beforeAll(() => {
+    build = buildInterchanges(readXsdSchema(xsdFiles()), getModelRegistry());
+  });
 
   it('is what tools/import-interchanges.ts derives from the XSDs and the model today', () => {
     const committed = readFileSync(path.resolve(import.meta.dirname, '../../model/interchanges.json'), 'utf8');
@@ -51,7 +54,9 @@ describe('the interchange mapping (model/interchanges.json)', () => {
     expect(unmapped).toEqual([]);
     expect(build.unmapped).toHaveLength(229); // the 211 ed-fi and 18 tpdm descriptor types
   });
+});
 
+describe('the interchange mapping (model/interchanges.json)', () => {
   it('covers every interchange element: a document of one resource, or a stated reason why not', () => {
     const { documents, notDocuments } = getInterchangeMappings();
     expect(Object.keys(documents)).toHaveLength(378);

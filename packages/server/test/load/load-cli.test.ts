@@ -6,7 +6,7 @@ import { getModelRegistry } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';
 import { describeEachStore } from '../support/each-store.js';
 import { temporaryFolder } from './support/convert-files.js';
-import { SAMPLE_DATA } from './support/shared-data.js';
+import { itWithEdfiSource, SAMPLE_DATA } from '../support/edfi-source.js';
 
 async function run(...args: string[]): Promise<string> {
   const output: string[] = [];
@@ -39,29 +39,33 @@ afterEach(() => {
 });
 
 describe('the load commands', () => {
-  it('sample-data turns the Grand Bend folder into a ready sandbox store', async () => {
-    const folder = temporaryFolder();
-    const store = `sqlite:${path.join(folder, 'data', 'sandbox.sqlite')}`;
-    const output = await run(
-      'sample-data',
-      SAMPLE_DATA,
-      '--store',
-      store,
-      '--progress',
-      'none',
-      '--failed',
-      path.join(folder, 'failed.jsonl'),
-      '--checkpoint',
-      path.join(folder, 'checkpoint.json'),
-    );
-    expect(output).toMatch(/^A new store was set up \(3298 descriptors, 60 school years\)\./);
-    expect(output).toMatch(/Key: {4}\S+\n {2}Secret: \S+/);
-    expect(output).toContain(`Loaded 17,289 of 17,449 documents into ${store}`);
-    expect(output).toContain('17,287 created, 2 updated, 160 failed.');
-    expect(process.exitCode ?? 0).toBe(0);
-    expect(await storedCount(store, 'students')).toBe(960);
-    expect(await storedCount(store, 'learningStandards')).toBe(5597);
-  }, 120_000);
+  itWithEdfiSource(
+    'sample-data turns the Grand Bend folder into a ready sandbox store',
+    async () => {
+      const folder = temporaryFolder();
+      const store = `sqlite:${path.join(folder, 'data', 'sandbox.sqlite')}`;
+      const output = await run(
+        'sample-data',
+        SAMPLE_DATA,
+        '--store',
+        store,
+        '--progress',
+        'none',
+        '--failed',
+        path.join(folder, 'failed.jsonl'),
+        '--checkpoint',
+        path.join(folder, 'checkpoint.json'),
+      );
+      expect(output).toMatch(/^A new store was set up \(3298 descriptors, 60 school years\)\./);
+      expect(output).toMatch(/Key: {4}\S+\n {2}Secret: \S+/);
+      expect(output).toContain(`Loaded 17,289 of 17,449 documents into ${store}`);
+      expect(output).toContain('17,287 created, 2 updated, 160 failed.');
+      expect(process.exitCode ?? 0).toBe(0);
+      expect(await storedCount(store, 'students')).toBe(960);
+      expect(await storedCount(store, 'learningStandards')).toBe(5597);
+    },
+    120_000,
+  );
 
   it('load over HTTP needs a URL and credentials', async () => {
     await expect(run('load', temporaryFolder(), '--progress', 'none')).rejects.toThrow(/--url, --key and --secret/);

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { validatorFor } from '../../src/model/validation/index.js';
 import { convertFiles } from './support/convert-files.js';
-import { SAMPLE_DATA } from './support/shared-data.js';
+import { describeWithEdfiSource, SAMPLE_DATA } from '../support/edfi-source.js';
 
-describe('the Grand Bend sample interchanges', () => {
+describeWithEdfiSource('the Grand Bend sample interchanges', () => {
   it('convert, every element type of every file, to documents the validators accept', async () => {
     const { sources, records } = await convertFiles([SAMPLE_DATA]);
     expect(sources.map((source) => source.error).filter(Boolean)).toEqual([]);

@@ -1,8 +1,7 @@
 // Test oracle: reads the shared derived resource model directly, independent of the importer code.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-export const sharedEdfiDir = fileURLToPath(new URL('../../../../../shared/edfi/', import.meta.url));
+import path from 'node:path';
+import { EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 
 export interface OracleReference {
   path: string;
@@ -28,7 +27,9 @@ let cached: OracleModel | undefined;
 
 export function oracleModel(): OracleModel {
   cached ??= (
-    JSON.parse(readFileSync(`${sharedEdfiDir}derived/ds-5.2-tpdm-1.1-resource-model.derived.json`, 'utf8')) as {
+    JSON.parse(
+      readFileSync(path.join(EDFI_SOURCE_DIR, 'derived', 'ds-5.2-tpdm-1.1-resource-model.derived.json'), 'utf8'),
+    ) as {
       model: OracleModel;
     }
   ).model;

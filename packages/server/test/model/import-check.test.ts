@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { diffModelFiles, serialise } from '../../tools/import/model-files.js';
+import { itWithEdfiSource } from '../support/edfi-source.js';
 import { describePostgres, POSTGRES_TEST_URL } from '../support/postgres.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -12,15 +13,19 @@ const modelDir = path.join(packageRoot, 'model');
 
 // The import replays the ODS security scripts on PostgreSQL, so it runs where the test database answers.
 describePostgres('import-model --check', () => {
-  it('finds the committed model equal to a fresh import', () => {
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'tools/import-model.ts', '--check', '--postgres', POSTGRES_TEST_URL],
-      { cwd: packageRoot, encoding: 'utf8' },
-    );
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-  }, 120_000);
+  itWithEdfiSource(
+    'finds the committed model equal to a fresh import',
+    () => {
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'tools/import-model.ts', '--check', '--postgres', POSTGRES_TEST_URL],
+        { cwd: packageRoot, encoding: 'utf8' },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    },
+    120_000,
+  );
 });
 
 describe('model file differences', () => {

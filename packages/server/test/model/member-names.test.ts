@@ -1,12 +1,12 @@
 // ODS member names in the model: what the committed files carry, how the importer derives them from the ODS DDL,
 // and that its cross-check against the ODS 7.2 OpenAPI catches a wrong collection name.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry, type PropertyShape, type ResourceModel } from '../../src/model/index.js';
 import { memberNameProblems } from '../../tools/import/member-name-checks.js';
 import { parseOdsDdl } from '../../tools/import/ods-ddl.js';
 import { createOdsNames, postgresName, type OdsEntity } from '../../tools/import/ods-names.js';
 import { readSources } from '../../tools/import/sources.js';
-import { sharedEdfiDir } from './derived-oracle.js';
+import { describeWithEdfiSource, EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 
 const registry = getModelRegistry();
 
@@ -174,9 +174,13 @@ describe('ODS names from the DDL', () => {
   });
 });
 
-describe('member-name cross-checks', () => {
-  const sources = readSources(sharedEdfiDir);
-  const names = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
+describeWithEdfiSource('member-name cross-checks', () => {
+  let sources: ReturnType<typeof readSources>;
+  let names: ReturnType<typeof createOdsNames>;
+  beforeAll(() => {
+    sources = readSources(EDFI_SOURCE_DIR);
+    names = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
+  });
 
   it('finds the committed names consistent with the ApiModel, MetaEd names and the ODS 7.2 OpenAPI', () => {
     expect(memberNameProblems(registry.allResources, sources, names)).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
+import { itWithEdfiSource } from '../support/edfi-source.js';
 import { oracleModel } from './derived-oracle.js';
 
 const registry = getModelRegistry();
@@ -34,7 +35,7 @@ describe('model contents', () => {
     expect(endpoints('tpdm', true)).toHaveLength(18);
   });
 
-  it('matches the derived endpoint lists exactly', () => {
+  itWithEdfiSource('matches the derived endpoint lists exactly', () => {
     for (const namespace of ['ed-fi', 'tpdm'] as const) {
       const expected = Object.entries(oracleModel()[namespace])
         .filter(([, resource]) => !resource.isResourceExtension)

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry, type ReferenceModel } from '../../src/model/index.js';
-import { oracleModel, oracleResource, referenceFacts } from './derived-oracle.js';
+import { describeWithEdfiSource, itWithEdfiSource } from '../support/edfi-source.js';
+import { oracleModel, oracleResource, referenceFacts, type OracleResource } from './derived-oracle.js';
 
 const registry = getModelRegistry();
 
@@ -28,36 +29,42 @@ const EXAMPLES = [
   ['tpdm', 'evaluationRatings'],
 ] as const;
 
-describe.each(EXAMPLES)('%s/%s against the derived model', (namespace, endpoint) => {
-  const ours = registry.getResource(namespace, endpoint)!;
-  const oracle = oracleResource(namespace, endpoint);
-  const extension = namespace === 'ed-fi' ? oracleModel().tpdm[endpoint] : undefined;
+describeWithEdfiSource('the committed model', () => {
+  describe.each(EXAMPLES)('%s/%s against the derived model', (namespace, endpoint) => {
+    const ours = registry.getResource(namespace, endpoint)!;
+    let oracle: OracleResource;
+    let extension: OracleResource | undefined;
+    beforeAll(() => {
+      oracle = oracleResource(namespace, endpoint);
+      extension = namespace === 'ed-fi' ? oracleModel().tpdm[endpoint] : undefined;
+    });
 
-  it('has the same identity', () => {
-    expect(ours.identityPaths).toEqual([...(oracle.identityJsonPaths ?? [])].sort());
-  });
+    it('has the same identity', () => {
+      expect(ours.identityPaths).toEqual([...(oracle.identityJsonPaths ?? [])].sort());
+    });
 
-  it('has the same references, targets and field mappings', () => {
-    const expected = [
-      ...(oracle.references ?? []),
-      ...(extension?.isResourceExtension ? (extension.references ?? []) : []),
-    ];
-    expect(ourReferenceFacts(ours.references)).toEqual(referenceFacts(expected));
-  });
+    it('has the same references, targets and field mappings', () => {
+      const expected = [
+        ...(oracle.references ?? []),
+        ...(extension?.isResourceExtension ? (extension.references ?? []) : []),
+      ];
+      expect(ourReferenceFacts(ours.references)).toEqual(referenceFacts(expected));
+    });
 
-  it('has every root-table query field of the derived model (the ODS adds inherited ones)', () => {
-    const expected = Object.entries(oracle.queryFields ?? {}).map(([name, paths]) => `${name}=${[...paths].sort()}`);
-    const actual = Object.entries(ours.queryFields).map(([name, paths]) => `${name}=${paths}`);
-    expect(actual).toEqual(expect.arrayContaining(expected));
-  });
+    it('has every root-table query field of the derived model (the ODS adds inherited ones)', () => {
+      const expected = Object.entries(oracle.queryFields ?? {}).map(([name, paths]) => `${name}=${[...paths].sort()}`);
+      const actual = Object.entries(ours.queryFields).map(([name, paths]) => `${name}=${paths}`);
+      expect(actual).toEqual(expect.arrayContaining(expected));
+    });
 
-  it('has the same allowIdentityUpdates', () => {
-    expect(ours.allowIdentityUpdates).toBe(oracle.allowIdentityUpdates === true);
+    it('has the same allowIdentityUpdates', () => {
+      expect(ours.allowIdentityUpdates).toBe(oracle.allowIdentityUpdates === true);
+    });
   });
 });
 
 describe('every resource against the derived model', () => {
-  it('has the same identities, descriptor uses and identity-update flags', () => {
+  itWithEdfiSource('has the same identities, descriptor uses and identity-update flags', () => {
     for (const resource of registry.resources) {
       const oracle = oracleResource(resource.namespace, resource.endpoint);
       const extension = resource.namespace === 'ed-fi' ? oracleModel().tpdm[resource.endpoint] : undefined;

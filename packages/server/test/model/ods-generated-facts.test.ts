@@ -1,6 +1,7 @@
 // Every resource's authorization subjects and GET-by-example parameters against the ODS 7.3 generated code.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
+import { describeWithEdfiSource } from '../support/edfi-source.js';
 import { odsAuthorizationSubjects, odsGetByExampleParameters } from './ods-generated-oracle.js';
 
 const registry = getModelRegistry();
@@ -17,8 +18,11 @@ function subjectNames(resource: ResourceModel): string[] {
   ].sort();
 }
 
-describe('authorization subjects', () => {
-  const expected = odsAuthorizationSubjects();
+describeWithEdfiSource('authorization subjects', () => {
+  let expected: ReturnType<typeof odsAuthorizationSubjects>;
+  beforeAll(() => {
+    expected = odsAuthorizationSubjects();
+  });
 
   it('equal the generated providers (with the ODS overrides) for every resource', () => {
     for (const resource of registry.resources) {
@@ -47,8 +51,11 @@ describe('authorization subjects', () => {
   });
 });
 
-describe('GET-by-example parameters', () => {
-  const expected = odsGetByExampleParameters();
+describeWithEdfiSource('GET-by-example parameters', () => {
+  let expected: ReturnType<typeof odsGetByExampleParameters>;
+  beforeAll(() => {
+    expected = odsGetByExampleParameters();
+  });
 
   it('are the GetByExample properties of every resource, inherited ones included', () => {
     for (const resource of registry.resources) {

@@ -2,12 +2,12 @@
 // ODS's authorization overrides, read line by line, independent of the importer code.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sharedEdfiDir } from './derived-oracle.js';
+import { EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 
 type Namespace = 'ed-fi' | 'tpdm';
 
-const generatedDir = path.join(sharedEdfiDir, 'ods-generated');
-const overridesDir = path.join(sharedEdfiDir, 'ods-security', 'authorization-overrides');
+const generatedDir = path.join(EDFI_SOURCE_DIR, 'ods-generated');
+const overridesDir = path.join(EDFI_SOURCE_DIR, 'ods-security', 'authorization-overrides');
 
 const FILE_PREFIX: Record<Namespace, string> = {
   'ed-fi': 'Standard_Std_5.2.0_',

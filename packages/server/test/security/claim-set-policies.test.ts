@@ -1,7 +1,7 @@
 // Claim-set policies: specific cases, and the claims kept from the shared DMS claims file (TPDM, the E2E claim sets)
 // against that file, read here independently of the model importer. ods-claim-sets.test.ts checks the ODS ones.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderProblem } from '../../src/http/problem-details.js';
 import { getModelRegistry, type ClaimAction, type ResourceModel } from '../../src/model/index.js';
@@ -13,6 +13,7 @@ import {
   odsClaimUri,
   UnknownClaimSetError,
 } from '../../src/security/index.js';
+import { describeWithEdfiSource, EDFI_SOURCE_DIR, itWithEdfiSource } from '../support/edfi-source.js';
 
 interface SharedClaim {
   readonly name: string;
@@ -24,24 +25,33 @@ interface SharedClaim {
   readonly claims?: SharedClaim[];
 }
 
-const sharedClaims = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../../../shared/edfi/ds-5.2-claims.json', import.meta.url)), 'utf8'),
-) as { claimSets: { claimSetName: string }[]; claimsHierarchy: SharedClaim[] };
+interface SharedClaimsFile {
+  readonly claimSets: { claimSetName: string }[];
+  readonly claimsHierarchy: SharedClaim[];
+}
 
-/** Claim URI → the claim and its ancestors, most specific first. */
-const sharedLineages = new Map<string, SharedClaim[]>();
-(function index(claims: SharedClaim[], ancestors: SharedClaim[]): void {
-  for (const claim of claims) {
-    sharedLineages.set(claim.name, [claim, ...ancestors]);
-    index(claim.claims ?? [], [claim, ...ancestors]);
-  }
-})(sharedClaims.claimsHierarchy, []);
+let sharedFile: { claims: SharedClaimsFile; lineages: Map<string, SharedClaim[]> } | undefined;
+
+/** The shared claims file, read on first use, and its claim URI → the claim and its ancestors, most specific first. */
+function shared(): { claims: SharedClaimsFile; lineages: Map<string, SharedClaim[]> } {
+  if (sharedFile !== undefined) return sharedFile;
+  const claims = JSON.parse(readFileSync(path.join(EDFI_SOURCE_DIR, 'ds-5.2-claims.json'), 'utf8')) as SharedClaimsFile;
+  const lineages = new Map<string, SharedClaim[]>();
+  (function index(level: SharedClaim[], ancestors: SharedClaim[]): void {
+    for (const claim of level) {
+      lineages.set(claim.name, [claim, ...ancestors]);
+      index(claim.claims ?? [], [claim, ...ancestors]);
+    }
+  })(claims.claimsHierarchy, []);
+  sharedFile = { claims, lineages };
+  return sharedFile;
+}
 
 const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];
 
 /** The reference semantics of contract §8.2 over the shared file: undefined when not granted, else the strategies. */
 function expectedStrategies(fileName: string, claimUri: string, action: ClaimAction): string[] | undefined {
-  const lineage = sharedLineages.get(claimUri)!;
+  const lineage = shared().lineages.get(claimUri)!;
   const grants = lineage.flatMap((claim) => (claim.claimSets ?? []).filter((set) => set.name === fileName));
   const granted = grants.flatMap((set) => set.actions).filter((each) => each.name === action);
   if (granted.length === 0) return undefined;
@@ -56,16 +66,18 @@ function expectedStrategies(fileName: string, claimUri: string, action: ClaimAct
 }
 
 function lineageOf(claimUri: string): string[] {
-  return sharedLineages.get(claimUri)!.map((claim) => odsClaimUri(claim.name));
+  return shared()
+    .lineages.get(claimUri)!
+    .map((claim) => odsClaimUri(claim.name));
 }
 
 const registry = getModelRegistry();
 const resource = (endpoint: string, namespace = 'ed-fi'): ResourceModel => registry.getResource(namespace, endpoint)!;
 
 describe('claim-set names', () => {
-  it('has the ODS claim sets under their ODS names, and the E2E claim sets of the shared file', () => {
+  itWithEdfiSource('has the ODS claim sets under their ODS names, and the E2E claim sets of the shared file', () => {
     const { names } = claimSetCatalogue();
-    const e2e = sharedClaims.claimSets.filter((set) => set.claimSetName.startsWith('E2E-'));
+    const e2e = shared().claims.claimSets.filter((set) => set.claimSetName.startsWith('E2E-'));
     expect(names).toHaveLength(12 + e2e.length);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -97,7 +109,7 @@ describe('claim-set names', () => {
   });
 });
 
-describe('claim-set policies', () => {
+describeWithEdfiSource('claim-set policies', () => {
   const NO_FURTHER = ['NoFurtherAuthorizationRequired'];
   const table: [
     claimSet: string,
@@ -137,16 +149,16 @@ describe('claim-set policies', () => {
 
   it.each(table)('%s on %s %s → %j', (claimSet, endpoint, action, expected) => {
     const target = resource(endpoint, endpoint === 'candidates' ? 'tpdm' : 'ed-fi');
-    const fileName = sharedClaims.claimSets.find(
+    const fileName = shared().claims.claimSets.find(
       (set) => set.claimSetName.toLowerCase() === claimSet.replace(/[^0-9A-Za-z]/g, '').toLowerCase(),
     )!.claimSetName;
     const outcome = claimSetPolicy(claimSet).check(target, action);
-    const shared = expectedStrategies(fileName, target.resourceClaim, action);
+    const inFile = expectedStrategies(fileName, target.resourceClaim, action);
     if (Array.isArray(expected)) {
-      expect(shared).toEqual(expected);
+      expect(inFile).toEqual(expected);
       expect(outcome).toEqual({ granted: true, strategies: expected });
     } else {
-      expect(shared).toBeUndefined();
+      expect(inFile).toBeUndefined();
       expect(outcome.granted).toBe(false);
       if (!outcome.granted) expect(outcome.problem.problem.type).toMatch(new RegExp(`:access-denied:${expected}$`));
     }
@@ -155,10 +167,12 @@ describe('claim-set policies', () => {
   /** TPDM claims whose whole lineage is TPDM's; the others hang under ODS claims (surveyDomain, say). */
   const isTpdmOnly = (target: ResourceModel) =>
     target.namespace === 'tpdm' &&
-    sharedLineages.get(target.resourceClaim)!.every((claim) => /\/(tpdm\/|domains\/tpdm)/.test(claim.name));
+    shared()
+      .lineages.get(target.resourceClaim)!
+      .every((claim) => /\/(tpdm\/|domains\/tpdm)/.test(claim.name));
 
   it('agrees with the shared file on TPDM-only lineages, and on every resource for the E2E claim sets', () => {
-    for (const { claimSetName: fileName } of sharedClaims.claimSets) {
+    for (const { claimSetName: fileName } of shared().claims.claimSets) {
       if (claimSetCatalogue().resolve(fileName) === undefined) continue;
       const policy = claimSetPolicy(fileName);
       const e2e = fileName.startsWith('E2E-');

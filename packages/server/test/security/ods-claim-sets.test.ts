@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getModelRegistry, type ClaimAction, type ResourceModel } from '../../src/model/index.js';
 import { claimSetPolicy, odsClaimUri } from '../../src/security/index.js';
-import { sharedEdfiDir } from '../model/derived-oracle.js';
+import { describeWithEdfiSource, EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 import { describePostgres, POSTGRES_TEST_URL, withConnection } from '../support/postgres.js';
 
 const EFFECTIVE_GRANTS = `
@@ -58,7 +58,7 @@ const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', '
 
 function scripts(): string[] {
   return ['structure', 'data-ds-5.2'].flatMap((folder) => {
-    const dir = path.join(sharedEdfiDir, 'ods-security', folder);
+    const dir = path.join(EDFI_SOURCE_DIR, 'ods-security', folder);
     return readdirSync(dir)
       .filter((name) => name.endsWith('.sql'))
       .sort()
@@ -66,94 +66,99 @@ function scripts(): string[] {
   });
 }
 
-describePostgres('claim sets as the ODS 7.3 security scripts build them', () => {
-  const database = `edfi_claims_oracle_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(POSTGRES_TEST_URL), { pathname: `/${database}` }).toString();
-  /** `claim set|ODS claim|action` → the strategies; claim set names. */
-  const expected = new Map<string, string[]>();
-  let claimSets: string[] = [];
-  let odsClaims = new Set<string>();
+describeWithEdfiSource('claim sets as the ODS 7.3 security scripts build them', () => {
+  describePostgres('replayed on PostgreSQL', () => {
+    const database = `edfi_claims_oracle_${randomBytes(6).toString('hex')}`;
+    const databaseUrl = Object.assign(new URL(POSTGRES_TEST_URL), { pathname: `/${database}` }).toString();
+    /** `claim set|ODS claim|action` → the strategies; claim set names. */
+    const expected = new Map<string, string[]>();
+    let claimSets: string[] = [];
+    let odsClaims = new Set<string>();
 
-  beforeAll(async () => {
-    await withConnection((client) => client.query(`CREATE DATABASE ${database}`));
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      client.on('notice', () => undefined);
-      for (const sql of scripts()) await client.query(sql);
-      const rows = (
-        await client.query<{ claimSet: string; claimName: string; action: string; strategies: string[] }>(
-          EFFECTIVE_GRANTS,
-        )
-      ).rows;
-      for (const row of rows) expected.set(`${row.claimSet}|${row.claimName}|${row.action}`, row.strategies);
-      claimSets = (await client.query<{ name: string }>('SELECT claimsetname AS name FROM dbo.claimsets')).rows.map(
-        (row) => row.name,
-      );
-      odsClaims = new Set(
-        (await client.query<{ name: string }>('SELECT claimname AS name FROM dbo.resourceclaims')).rows.map(
+    beforeAll(async () => {
+      await withConnection((client) => client.query(`CREATE DATABASE ${database}`));
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        client.on('notice', () => undefined);
+        for (const sql of scripts()) await client.query(sql);
+        const rows = (
+          await client.query<{ claimSet: string; claimName: string; action: string; strategies: string[] }>(
+            EFFECTIVE_GRANTS,
+          )
+        ).rows;
+        for (const row of rows) expected.set(`${row.claimSet}|${row.claimName}|${row.action}`, row.strategies);
+        claimSets = (await client.query<{ name: string }>('SELECT claimsetname AS name FROM dbo.claimsets')).rows.map(
           (row) => row.name,
-        ),
-      );
-    } finally {
-      await client.end();
+        );
+        odsClaims = new Set(
+          (await client.query<{ name: string }>('SELECT claimname AS name FROM dbo.resourceclaims')).rows.map(
+            (row) => row.name,
+          ),
+        );
+      } finally {
+        await client.end();
+      }
+    }, 120_000);
+
+    afterAll(
+      () => withConnection((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)),
+      60_000,
+    );
+
+    /** The ODS name of a resource's claim: the legacy form without `ed-fi/`, or the newer one with it. */
+    function odsClaimOf(resource: ResourceModel): string {
+      const legacy = odsClaimUri(resource.resourceClaim);
+      const newer = resource.resourceClaim.replace('http://ed-fi.org/identity/', 'http://ed-fi.org/ods/identity/');
+      const found = [legacy, newer].find((name) => odsClaims.has(name));
+      if (found === undefined) throw new Error(`${resource.endpoint}: no ODS claim ${legacy} or ${newer}`);
+      return found;
     }
-  }, 120_000);
 
-  afterAll(() => withConnection((client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)), 60_000);
+    it('ships the twelve ODS claim sets', () => {
+      expect(claimSets.sort()).toEqual([
+        'AB Connect',
+        'Assessment Read',
+        'Assessment Vendor',
+        'Bootstrap Descriptors and EdOrgs',
+        'District Hosted SIS Vendor',
+        'Ed-Fi API Publisher - Reader',
+        'Ed-Fi API Publisher - Writer',
+        'Ed-Fi Sandbox',
+        'Education Preparation Program',
+        'Finance Vendor',
+        'Roster Vendor',
+        'SIS Vendor',
+      ]);
+    });
 
-  /** The ODS name of a resource's claim: the legacy form without `ed-fi/`, or the newer one with it. */
-  function odsClaimOf(resource: ResourceModel): string {
-    const legacy = odsClaimUri(resource.resourceClaim);
-    const newer = resource.resourceClaim.replace('http://ed-fi.org/identity/', 'http://ed-fi.org/ods/identity/');
-    const found = [legacy, newer].find((name) => odsClaims.has(name));
-    if (found === undefined) throw new Error(`${resource.endpoint}: no ODS claim ${legacy} or ${newer}`);
-    return found;
-  }
-
-  it('ships the twelve ODS claim sets', () => {
-    expect(claimSets.sort()).toEqual([
-      'AB Connect',
-      'Assessment Read',
-      'Assessment Vendor',
-      'Bootstrap Descriptors and EdOrgs',
-      'District Hosted SIS Vendor',
-      'Ed-Fi API Publisher - Reader',
-      'Ed-Fi API Publisher - Writer',
-      'Ed-Fi Sandbox',
-      'Education Preparation Program',
-      'Finance Vendor',
-      'Roster Vendor',
-      'SIS Vendor',
-    ]);
-  });
-
-  it('grants every claim set × ed-fi resource × action the strategies of the replayed database', () => {
-    const resources = getModelRegistry().allResources.filter((resource) => resource.namespace === 'ed-fi');
-    let granted = 0;
-    for (const claimSet of claimSets) {
-      const policy = claimSetPolicy(claimSet);
-      for (const resource of resources) {
-        const claim = odsClaimOf(resource);
-        for (const action of ACTIONS) {
-          const outcome = policy.check(resource, action);
-          const strategies = expected.get(`${claimSet}|${claim}|${action}`);
-          const label = `${claimSet} ${resource.endpoint} ${action}`;
-          expect(outcome.granted ? [...outcome.strategies].sort() : undefined, label).toEqual(strategies);
-          if (strategies !== undefined) granted++;
+    it('grants every claim set × ed-fi resource × action the strategies of the replayed database', () => {
+      const resources = getModelRegistry().allResources.filter((resource) => resource.namespace === 'ed-fi');
+      let granted = 0;
+      for (const claimSet of claimSets) {
+        const policy = claimSetPolicy(claimSet);
+        for (const resource of resources) {
+          const claim = odsClaimOf(resource);
+          for (const action of ACTIONS) {
+            const outcome = policy.check(resource, action);
+            const strategies = expected.get(`${claimSet}|${claim}|${action}`);
+            const label = `${claimSet} ${resource.endpoint} ${action}`;
+            expect(outcome.granted ? [...outcome.strategies].sort() : undefined, label).toEqual(strategies);
+            if (strategies !== undefined) granted++;
+          }
         }
       }
-    }
-    expect(granted).toBeGreaterThan(1000);
-  });
+      expect(granted).toBeGreaterThan(1000);
+    });
 
-  it('adds the inverted hierarchy to Read on courses, programs and charts of accounts (2130)', () => {
-    for (const endpoint of ['courses', 'programs', 'chartOfAccounts']) {
-      const resource = getModelRegistry().getResource('ed-fi', endpoint)!;
-      expect(expected.get(`Ed-Fi Sandbox|${odsClaimOf(resource)}|Read`), endpoint).toEqual([
-        'RelationshipsWithEdOrgsAndPeople',
-        'RelationshipsWithEdOrgsAndPeopleInverted',
-      ]);
-    }
+    it('adds the inverted hierarchy to Read on courses, programs and charts of accounts (2130)', () => {
+      for (const endpoint of ['courses', 'programs', 'chartOfAccounts']) {
+        const resource = getModelRegistry().getResource('ed-fi', endpoint)!;
+        expect(expected.get(`Ed-Fi Sandbox|${odsClaimOf(resource)}|Read`), endpoint).toEqual([
+          'RelationshipsWithEdOrgsAndPeople',
+          'RelationshipsWithEdOrgsAndPeopleInverted',
+        ]);
+      }
+    });
   });
 });

@@ -6,6 +6,7 @@ import { port } from './config.js';
 const server = await createHelloServer();
 const address = await server.listen(port);
 console.info(`hello example listening on http://localhost:${address.port}/api/v1/public/ping`);
+console.info(`API documentation: http://localhost:${address.port}/api/v1/docs`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.close().then(() => process.exit(0)));

@@ -4,16 +4,27 @@ import { ApiProblem, type DataRequest, type QueryParameters, type ReadRequest } 
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import { callerOf } from '../../security/index.js';
 import { requestRoot } from '../meta/index.js';
+import { aliasedNamespace } from './namespace-aliases.js';
 
 export interface ResourceRouteParams {
   readonly namespace: string;
   readonly resource: string;
 }
 
-/** The path of the resource collection as requested: the route path without a trailing slash or the `{id}`. */
-function collectionPathOf(path: string, isItemRoute: boolean): string {
+/** Where the `{namespace}` segment of a data route's path starts. */
+const NAMESPACE_START = '/data/v3/'.length;
+
+/**
+ * The path of the resource collection as requested: the route path without a trailing slash or the `{id}`, and with the
+ * Ed-Fi name of a namespace requested by its alias.
+ */
+function collectionPathOf(ctx: RequestContext<ResourceRouteParams>, resource: ResourceModel, isItemRoute: boolean): string {
+  const { path } = ctx;
   const withoutSlash = path.endsWith('/') ? path.slice(0, -1) : path;
-  return isItemRoute ? withoutSlash.slice(0, withoutSlash.lastIndexOf('/')) : withoutSlash;
+  const collection = isItemRoute ? withoutSlash.slice(0, withoutSlash.lastIndexOf('/')) : withoutSlash;
+  if (aliasedNamespace(ctx.params.namespace) === undefined) return collection;
+  const namespaceEnd = collection.indexOf('/', NAMESPACE_START);
+  return `${collection.slice(0, NAMESPACE_START)}${resource.namespace}${collection.slice(namespaceEnd)}`;
 }
 
 /**
@@ -25,7 +36,8 @@ export function resourceOf(
   registry: ModelRegistry,
   raisedBeforeController = true,
 ): ResourceModel {
-  const resource = registry.getResource(ctx.params.namespace, ctx.params.resource);
+  const { namespace } = ctx.params;
+  const resource = registry.getResource(aliasedNamespace(namespace) ?? namespace, ctx.params.resource);
   if (resource === undefined) throw new ApiProblem('notFound', { raisedBeforeController });
   return resource;
 }
@@ -41,12 +53,13 @@ export function dataRequestOf(
   basePath: string,
   isItemRoute: boolean,
 ): DataRequest {
+  const resource = resourceOf(ctx, registry);
   return {
-    resource: resourceOf(ctx, registry),
+    resource,
     caller: callerOf(ctx),
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
-      return requestRoot(ctx, basePath) + collectionPathOf(ctx.path, isItemRoute);
+      return requestRoot(ctx, basePath) + collectionPathOf(ctx, resource, isItemRoute);
     },
     headers: ctx.headers,
   };

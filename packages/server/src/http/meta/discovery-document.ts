@@ -10,8 +10,8 @@ export interface DiscoveryDocument {
   readonly urls: Readonly<Record<string, string>>;
 }
 
-/** The URLs of the ODS's default feature set, in its key order. */
-export function discoveryDocument(root: string): DiscoveryDocument {
+/** The URLs of the ODS's default feature set, in its key order, then our documentation page's when it is served. */
+export function discoveryDocument(root: string, docsPath?: string): DiscoveryDocument {
   return {
     version: API_VERSION,
     informationalVersion: API_VERSION,
@@ -27,6 +27,7 @@ export function discoveryDocument(root: string): DiscoveryDocument {
       xsdMetadata: `${root}/metadata/xsd`,
       changeQueries: `${root}/changeQueries/v1/`,
       composites: `${root}/composites/v1/`,
+      ...(docsPath === undefined ? {} : { apiDocumentation: `${root}${docsPath}` }),
     },
   };
 }

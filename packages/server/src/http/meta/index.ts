@@ -1,5 +1,6 @@
-// Public, model-driven routes around the data API: discovery, health, OpenAPI metadata and the load order.
-import { route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+// Public, model-driven routes around the data API: discovery, health, OpenAPI metadata, the load order and the
+// documentation page (Swagger UI over the OpenAPI documents).
+import { docsPageRoutes, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import { discoveryDocument } from './discovery-document.js';
 import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-tag.js';
@@ -15,6 +16,23 @@ export interface MetaContext {
   readonly registry: ModelRegistry;
   /** Where the API is mounted, e.g. `/v7.3/api`; `''` or `/` for the server root. */
   readonly basePath: string;
+  /** Serve the documentation page at `{base}/docs` and link it from discovery; default true. */
+  readonly docs?: boolean;
+}
+
+/** The documentation page's path below the base path. */
+export const DOCS_PATH = '/docs';
+
+/** Swagger UI over the server's two OpenAPI documents; authorizing uses their OAuth2 client-credentials flow. */
+function docsRoutes(): RouteDefinition[] {
+  return docsPageRoutes({
+    path: DOCS_PATH,
+    title: 'Ed-Fi API documentation',
+    documents: [
+      { name: 'Resources', url: `metadata${OPENAPI_DOCUMENT_PATHS.resources}` },
+      { name: 'Descriptors', url: `metadata${OPENAPI_DOCUMENT_PATHS.descriptors}` },
+    ],
+  });
 }
 
 const PUBLIC = { auth: ['none'] } as const;
@@ -31,12 +49,13 @@ function openApiRoute(path: string, resources: () => readonly ResourceModel[], b
 
 export function metaRoutes(context: MetaContext): RouteDefinition[] {
   const { registry } = context;
+  const docs = context.docs ?? true;
   const basePath = normalizeBasePath(context.basePath);
   const rootOf = (ctx: RequestContext): string => requestRoot(ctx, basePath);
   const indexes = new PerRootCache((root) => tagJson(metadataIndex(root)));
 
   return [
-    route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx))),
+    route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined)),
     route.get('/health', PUBLIC, () => sendPlainText('Healthy')),
     route.get('/metadata', PUBLIC, (ctx) => sendTagged(ctx, indexes.get(rootOf(ctx)))),
     openApiRoute(OPENAPI_DOCUMENT_PATHS.resources, () => registry.resources, basePath),
@@ -44,5 +63,6 @@ export function metaRoutes(context: MetaContext): RouteDefinition[] {
     route.get('/metadata/data/v3/dependencies', PUBLIC, () =>
       registry.dependencyOrder().map(({ resource, order, operations }) => ({ resource, order, operations })),
     ),
+    ...(docs ? docsRoutes() : []),
   ];
 }

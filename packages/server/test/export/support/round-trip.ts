@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { loadFiles, openDirectStoreTarget, type FailedRecord, type LoadSummary } from '../../../src/load/index.js';
 import { getModelRegistry } from '../../../src/model/index.js';
-import { SAMPLE_DATA } from '../../load/support/shared-data.js';
+import { SAMPLE_DATA } from '../../support/edfi-source.js';
 import { temporaryFolder } from '../../load/support/convert-files.js';
 import { countsOf, runExport, storeContents } from './export-fixtures.js';
 
@@ -76,15 +76,17 @@ export function expectOnlyUntrimmedDefaultsFailed(roundTrip: RoundTrip): void {
  * A part of the Grand Bend sample that loads in seconds: its indicator descriptors, ed-orgs and calendars, staff,
  * students, contacts (more than one export page) and the master schedule.
  */
-export const SAMPLE_SUBSET = readdirSync(SAMPLE_DATA)
-  .filter((file) =>
-    /^(Indicator\w*Descriptor|EducationOrg\w*|StaffAssociation|Student|Contact|MasterSchedule)\.xml$/.test(file),
-  )
-  .map((file) => path.join(SAMPLE_DATA, file));
+function sampleSubset(): string[] {
+  return readdirSync(SAMPLE_DATA)
+    .filter((file) =>
+      /^(Indicator\w*Descriptor|EducationOrg\w*|StaffAssociation|Student|Contact|MasterSchedule)\.xml$/.test(file),
+    )
+    .map((file) => path.join(SAMPLE_DATA, file));
+}
 
 /**
- * Tests of the sample subset's round trip from a new SQLite store into `target` (a new store): call inside a describe
- * block; the returned function gives the round trip to further tests.
+ * Tests of the sample subset's round trip from a new SQLite store into `target` (a new store): call inside a
+ * describeWithEdfiSource block; the returned function gives the round trip to further tests.
  */
 export function describeSampleRoundTrip(target: string): { source: string; roundTrip: () => RoundTrip } {
   const work = temporaryFolder();
@@ -92,7 +94,7 @@ export function describeSampleRoundTrip(target: string): { source: string; round
   let result: RoundTrip;
 
   beforeAll(async () => {
-    const initial = await loadDirect(SAMPLE_SUBSET, source);
+    const initial = await loadDirect(sampleSubset(), source);
     expect(initial.created).toBeGreaterThan(3000);
     result = await exportThenLoad(source, target, work);
   }, 120_000);

@@ -32,6 +32,7 @@ describe('GET {root}/', () => {
       ['xsdMetadata', `${root}/metadata/xsd`],
       ['changeQueries', `${root}/changeQueries/v1/`],
       ['composites', `${root}/composites/v1/`],
+      ['apiDocumentation', `${root}/docs`],
     ]);
   });
 

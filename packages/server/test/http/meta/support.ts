@@ -6,12 +6,12 @@ import { getModelRegistry } from '../../../src/model/index.js';
 
 export const BASE = '/v7.3/api';
 
-export async function metaServer(): Promise<ApiServer> {
+export async function metaServer(options: { docs?: boolean } = {}): Promise<ApiServer> {
   const server = await createServer({
     baseUriRegex: /^\/v7\.3\/api(?<Path>\/.*)?$/i,
     ignoreTrailingSlash: true,
     renderError: createProblemRenderer({ basePath: BASE, logger: console }),
   });
-  server.addRoutes(1, metaRoutes({ registry: getModelRegistry(), basePath: `${BASE}/` }));
+  server.addRoutes(1, metaRoutes({ registry: getModelRegistry(), basePath: `${BASE}/`, ...options }));
   return server;
 }
