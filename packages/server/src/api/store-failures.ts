@@ -45,10 +45,14 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
     case 'authorized-state-changed':
       return new ApiProblem('multiUserConflict');
     case 'key-change-not-supported':
-      return new ApiProblem('keyChangeNotSupported', {
-        detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
-      });
+      return keyChangeNotSupported(resource);
   }
+}
+
+export function keyChangeNotSupported(resource: ResourceModel): ApiProblem {
+  return new ApiProblem('keyChangeNotSupported', {
+    detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
+  });
 }
 
 /** Runs a store write, turning its data errors into the problems the contract gives for this operation. */

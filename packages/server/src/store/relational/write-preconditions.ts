@@ -2,10 +2,32 @@
 // item): that it is still the item the caller authorized, then If-Match. Shared by every store so both answer alike.
 import { StoreError, type WriteOptions } from '../store.js';
 import type { StoredRow } from './stored-documents.js';
-import type { TableLayout } from './table-layout.js';
+import { securablePathsOf, type TableLayout, type TypedColumn } from './table-layout.js';
 
 /** What the preconditions read of a stored row. */
-type StoredIdentity = Pick<StoredRow, 'uuid' | 'identity_key'>;
+type StoredIdentity = Pick<StoredRow, 'uuid' | 'identity_key' | 'body'>;
+
+const unkeyedSecurables = new WeakMap<TableLayout, readonly TypedColumn[]>();
+
+/** The columns of securable values outside the natural key (a resource's own, non-identifying namespace). */
+function unkeyedSecurableColumns(layout: TableLayout): readonly TypedColumn[] {
+  let columns = unkeyedSecurables.get(layout);
+  if (columns === undefined) {
+    const securable = securablePathsOf(layout.resource);
+    const key = new Set(layout.resource.identityPaths);
+    columns = layout.columns.filter((column) => securable.has(column.path) && !key.has(column.path));
+    unkeyedSecurables.set(layout, columns);
+  }
+  return columns;
+}
+
+/** Whether the stored body still has the securable values outside the key that the authorized body had. */
+function sameUnkeyedSecurables(storedBody: string, authorizedBody: unknown, layout: TableLayout): boolean {
+  const columns = unkeyedSecurableColumns(layout);
+  if (columns.length === 0) return true;
+  const stored: unknown = JSON.parse(storedBody);
+  return columns.every((column) => column.read(stored) === column.read(authorizedBody));
+}
 
 /** The `If-Match` header value compared as the contract says: surrounding quotes ignored. */
 function normalizedIfMatch(ifMatch: string): string {
@@ -16,7 +38,11 @@ function isAuthorizedTarget(row: StoredIdentity | undefined, layout: TableLayout
   const target = options.authorizedTarget;
   if (target === undefined) return true;
   if (target === null || row === undefined) return target === null && row === undefined;
-  return row.uuid === target.id && row.identity_key === layout.identityKeyOf(target.key);
+  return (
+    row.uuid === target.id &&
+    row.identity_key === layout.identityKeyOf(target.key) &&
+    sameUnkeyedSecurables(row.body, target.key.body, layout)
+  );
 }
 
 /** Raises `authorized-state-changed` when the stored item is not the one the caller authorized. */
