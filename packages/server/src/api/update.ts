@@ -1,5 +1,6 @@
 // PUT {resource}/{id}: full replacement of one item (contract §3.5): 204 with `Location` and `ETag`.
 import type { ModelRegistry, ResourceModel } from '../model/index.js';
+import { messages } from '../model/validation/index.js';
 import type { DocumentWrite, StoredDocument } from '../store/store.js';
 import { authorizeReplaced, writeAuthorizedState } from './authorized-write.js';
 import type { DataRequest, DataServices } from './data-request.js';
@@ -30,7 +31,7 @@ export async function updateDocument(
 ): Promise<DataResponse> {
   const { store, registry } = services;
   const { resource } = request;
-  const id = routeIdOf(routeId);
+  const id = routeIdOf(routeId, body == null ? { $: [messages.nonEmptyBodyRequired] } : {});
   const authorization = await services.authorize({ action: 'Update', resource, caller: request.caller });
   const document = await validUpdateDocument(resource, body, id, store.descriptors);
   const write = documentWriteOf(registry, resource, document);

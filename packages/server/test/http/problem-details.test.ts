@@ -99,6 +99,16 @@ describe('routing', () => {
     expect(response.headers.allow).toBe('DELETE, GET, POST, PUT');
   });
 
+  it('answers 404, not 405, for any method on an unknown resource or namespace (no route there)', async () => {
+    for (const [method, path] of [
+      ['PATCH', '/ed-fi/nothings'],
+      ['OPTIONS', `/ed-fi/nothings/${'3'.repeat(32)}`],
+      ['PATCH', '/nowhere/students'],
+    ] as const) {
+      expectProblem(await app.data(method, path, { headers: WITH_CORRELATION }), notFound, MIDDLEWARE_PROBLEM);
+    }
+  });
+
   it('answers HEAD with 405 and no body', async () => {
     const response = await app.data('HEAD', `/ed-fi/students/${'3'.repeat(32)}`);
     expect(response.status).toBe(405);

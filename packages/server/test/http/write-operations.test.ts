@@ -247,6 +247,25 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
       );
     });
 
+    it('reports a malformed id together with a missing body', async () => {
+      expectProblem(
+        await app.data('PUT', '/ed-fi/students/abc', {
+          body: '',
+          headers: { ...WITH_CORRELATION, 'content-type': 'application/json' },
+        }),
+        {
+          detail: "Data validation failed. See 'validationErrors' for details.",
+          type: 'urn:ed-fi:api:bad-request:data-validation-failed',
+          title: 'Data Validation Failed',
+          status: 400,
+          validationErrors: {
+            $: ['A non-empty request body is required.'],
+            '$.id': ["The value 'abc' is not valid for id."],
+          },
+        },
+      );
+    });
+
     it('refuses an empty body under $', async () => {
       const { id } = await createStudent('put-3');
       expectProblem(
