@@ -88,6 +88,11 @@ export function buildProgram(): Command {
         'EDFI_ADMIN_SECRET',
       ),
     )
+    .addOption(
+      new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')
+        .choices(['on', 'off'])
+        .default('on'),
+    )
     .action((flags: ServeOptions) =>
       serve(flags, { logger: jsonLogger(), notice: (text) => process.stderr.write(`${text}\n`) }),
     );

@@ -28,6 +28,8 @@ export interface ServeOptions {
   /** The admin API's Basic credential; the admin API is off without it. */
   readonly adminKey?: string;
   readonly adminSecret?: string;
+  /** `off`: no `Use-Snapshot` reads, answered with the ODS's 404 (its default without a snapshot database). */
+  readonly snapshots?: 'on' | 'off';
 }
 
 export interface ServeOutput {
@@ -79,6 +81,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   // A cluster's primary has prepared the store before forking, so workers never migrate.
   const store = await openStoreCreatingFolder(options.store, registry, {
     migrate: options.migrate && cluster.isPrimary,
+    ...(options.snapshots === 'off' ? { maxSnapshots: 0 } : {}),
   });
   const firstStart = cluster.isWorker
     ? undefined
