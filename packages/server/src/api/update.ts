@@ -36,7 +36,7 @@ export async function updateDocument(
   const document = await validUpdateDocument(resource, body, id, store.descriptors);
   const write = documentWriteOf(registry, resource, document);
   const ifMatch = ifMatchOf(request.headers);
-  const outcome = await persisting('update', resource, () =>
+  const outcome = await persisting('update', registry, resource, () =>
     writeAuthorizedState(async () => {
       const existing = await store.get(resource, id);
       if (existing !== undefined) refuseUnsupportedKeyChange(registry, resource, existing, write);

@@ -357,6 +357,49 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
       });
     });
 
+    it('names the child item holding a descriptor in use, and its parent, as the ODS does', async () => {
+      const descriptorIn = async (endpoint: string, codeValue: string) => {
+        const namespace = `uri://test.org/${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1, -1)}`;
+        const created = await app.data('POST', `/ed-fi/${endpoint}`, {
+          body: { namespace, codeValue, shortDescription: codeValue },
+        });
+        expect(created.status, created.body).toBe(201);
+        return idFromLocation(created.headers.location);
+      };
+      const category = await descriptorIn('educationOrganizationCategoryDescriptors', 'Magnet');
+      const gradeLevel = await descriptorIn('gradeLevelDescriptors', 'Grade X');
+      const school = {
+        ...schoolDocument,
+        schoolId: 255901002,
+        educationOrganizationCategories: [
+          { educationOrganizationCategoryDescriptor: 'uri://test.org/EducationOrganizationCategoryDescriptor#Magnet' },
+        ],
+        gradeLevels: [{ gradeLevelDescriptor: 'uri://test.org/GradeLevelDescriptor#Grade X' }],
+      };
+      const created = await app.data('POST', '/ed-fi/schools', { body: school });
+      expect(created.status, created.body).toBe(201);
+      const refused = (detail: string) => ({
+        detail: `The requested action cannot be performed because this item is referenced by an existing ${detail}`,
+        type: 'urn:ed-fi:api:data-conflict:dependent-item-exists',
+        title: 'Dependent Item Exists',
+        status: 409,
+      });
+      expectProblem(
+        await app.data('DELETE', `/ed-fi/educationOrganizationCategoryDescriptors/${category}`, {
+          headers: WITH_CORRELATION,
+        }),
+        refused(
+          "'EducationOrganizationCategory' item contained within a resource item of one of the following types: " +
+            'CommunityOrganization, CommunityProvider, EducationOrganizationNetwork, EducationServiceCenter, ' +
+            'LocalEducationAgency, OrganizationDepartment, PostSecondaryInstitution, School, StateEducationAgency.',
+        ),
+      );
+      expectProblem(
+        await app.data('DELETE', `/ed-fi/gradeLevelDescriptors/${gradeLevel}`, { headers: WITH_CORRELATION }),
+        refused("'SchoolGradeLevel' item contained within an 'School' resource item."),
+      );
+    });
+
     it('checks If-Match', async () => {
       const { id, etag } = await createStudent('delete-2');
       expectProblem(
