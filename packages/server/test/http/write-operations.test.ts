@@ -247,39 +247,25 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
       );
     });
 
-    it('reports a malformed id together with a missing body', async () => {
-      expectProblem(
-        await app.data('PUT', '/ed-fi/students/abc', {
-          body: '',
-          headers: { ...WITH_CORRELATION, 'content-type': 'application/json' },
-        }),
-        {
-          detail: "Data validation failed. See 'validationErrors' for details.",
-          type: 'urn:ed-fi:api:bad-request:data-validation-failed',
-          title: 'Data Validation Failed',
-          status: 400,
-          validationErrors: {
-            $: ['A non-empty request body is required.'],
-            '$.id': ["The value 'abc' is not valid for id."],
-          },
-        },
-      );
-    });
-
-    it('refuses an empty body under $', async () => {
+    it('refuses an empty body under $, also when the id is malformed', async () => {
       const { id } = await createStudent('put-3');
-      expectProblem(
-        await app.data('PUT', `/ed-fi/students/${id}`, {
+      const emptyBodyProblem = (validationErrors: Record<string, string[]>) => ({
+        detail: "Data validation failed. See 'validationErrors' for details.",
+        type: 'urn:ed-fi:api:bad-request:data-validation-failed',
+        title: 'Data Validation Failed',
+        status: 400,
+        validationErrors,
+      });
+      const putEmpty = (routeId: string) =>
+        app.data('PUT', `/ed-fi/students/${routeId}`, {
           body: '',
           headers: { ...WITH_CORRELATION, 'content-type': 'application/json' },
-        }),
-        {
-          detail: "Data validation failed. See 'validationErrors' for details.",
-          type: 'urn:ed-fi:api:bad-request:data-validation-failed',
-          title: 'Data Validation Failed',
-          status: 400,
-          validationErrors: { $: ['A non-empty request body is required.'] },
-        },
+        });
+      const emptyBody = ['A non-empty request body is required.'];
+      expectProblem(await putEmpty(id), emptyBodyProblem({ $: emptyBody }));
+      expectProblem(
+        await putEmpty('abc'),
+        emptyBodyProblem({ $: emptyBody, '$.id': ["The value 'abc' is not valid for id."] }),
       );
     });
 
