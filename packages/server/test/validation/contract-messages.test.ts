@@ -320,6 +320,25 @@ describe('Key unification', () => {
     });
   });
 
+  it('lists one value per source, repeats included', async () => {
+    const dimension = (fiscalYear: number) => ({ code: 'C', fiscalYear });
+    const body = {
+      accountIdentifier: 'A',
+      educationOrganizationReference: { educationOrganizationId: 255901 },
+      fiscalYear: 2022,
+      accountTypeDescriptor: 'uri://ed-fi.org/AccountTypeDescriptor#Revenue',
+      balanceSheetDimensionReference: dimension(2021),
+      functionDimensionReference: dimension(2022),
+    };
+    const message =
+      "All values supplied for 'fiscalYear' must match. Review all references and align the following conflicting values: '2021', '2022', '2022'";
+    expect(await insertErrors('chartOfAccounts', body)).toEqual({
+      '$.balanceSheetDimensionReference.fiscalYear': [message],
+      '$.fiscalYear': [message],
+      '$.functionDimensionReference.fiscalYear': [message],
+    });
+  });
+
   it('says "including those higher up" where the conflicting value sits at an enclosing level', async () => {
     const body = minimalDocument(resource('studentAssessments'));
     const assessment = body.assessmentReference as { assessmentIdentifier: string; namespace: string };
