@@ -57,6 +57,14 @@ describe('RequiredWithNonDefault', () => {
     });
   });
 
+  it('reports an empty string for a required date as "The supplied value is invalid." (an optional one is absent)', async () => {
+    expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '' })).toEqual({
+      '$.entryDate': ['The supplied value is invalid.'],
+    });
+    const document = await insertDocument('studentSchoolAssociations', { ...enrollment(), exitWithdrawDate: '' });
+    expect(document).not.toHaveProperty('exitWithdrawDate');
+  });
+
   it('treats a date parsing to 0001-01-01 as missing', async () => {
     expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '1/1/0001' })).toEqual({
       '$.entryDate': ['EntryDate is required.'],
