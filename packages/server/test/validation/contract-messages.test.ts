@@ -140,6 +140,30 @@ describe('FullyDefinedReference', () => {
   });
 });
 
+describe('FullyDefinedReference (partial references report nothing else)', () => {
+  const chartOfAccounts = (balanceSheetDimensionReference: object) => ({
+    accountIdentifier: 'A',
+    educationOrganizationReference: { educationOrganizationId: 255901 },
+    fiscalYear: 2022,
+    accountTypeDescriptor: 'uri://ed-fi.org/AccountTypeDescriptor#Revenue',
+    balanceSheetDimensionReference,
+  });
+
+  it.each([
+    [{ fiscalYear: 2019 }, 'Code'],
+    [{ code: 'x'.repeat(40) }, 'FiscalYear'],
+  ])(
+    'reports only the missing properties of %j: no range, length or unification errors',
+    async (reference, missing) => {
+      expect(await insertErrors('chartOfAccounts', chartOfAccounts(reference))).toEqual({
+        '$.balanceSheetDimensionReference': [
+          `BalanceSheetDimensionReference is missing the following properties: ${missing}`,
+        ],
+      });
+    },
+  );
+});
+
 describe('RequiredCollection', () => {
   it.each([[[]], [undefined]])('reports a required collection given as %j', async (classPeriods) => {
     const body = { ...minimal('bellSchedules'), classPeriods };

@@ -166,17 +166,22 @@ function reportConflict(values: readonly UnifiedValue[], into: ValidationErrorsB
   }
 }
 
-export type KeyUnificationCheck = (document: JsonObject, into: ValidationErrorsBuilder) => void;
+/** Checks the unified values of a document, leaving out those at paths `isIgnored` names. */
+export type KeyUnificationCheck = (
+  document: JsonObject,
+  into: ValidationErrorsBuilder,
+  isIgnored?: (path: string) => boolean,
+) => void;
 
 export function compileKeyUnificationCheck(resource: ResourceModel): KeyUnificationCheck | undefined {
   if (resource.equalityConstraints.length === 0) return undefined;
   const groups = compileGroups(resource);
-  return (document, into) => {
+  return (document, into, isIgnored = () => false) => {
     for (const group of groups) {
       if (groupAgrees(group, document)) continue;
       const instances: UnifiedValue[][] = [];
       readGroup(group, document, instances);
-      for (const values of instances) reportConflict(values, into);
+      for (const values of instances) reportConflict(values.filter(({ path }) => !isIgnored(path)), into);
     }
   };
 }
