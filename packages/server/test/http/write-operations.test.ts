@@ -186,6 +186,21 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
     });
   });
 
+  describe('POST bodies', () => {
+    it('accepts trailing commas in objects and arrays, as Newtonsoft does', async () => {
+      const { educationOrganizationCategories, gradeLevels, ...school } = schoolDocument;
+      const text = JSON.stringify({ ...school, schoolId: 255901009 }).slice(0, -1);
+      const body =
+        `${text}, "educationOrganizationCategories": [${JSON.stringify(educationOrganizationCategories[0])},],` +
+        ` "gradeLevels": [${JSON.stringify(gradeLevels[0]).slice(0, -1)},},],}`;
+      const response = await app.data('POST', '/ed-fi/schools', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, response.body).toBe(201);
+    });
+  });
+
   describe('PUT', () => {
     it('replaces the item: 204 with Location and a new ETag, omitted members removed', async () => {
       const { id, etag } = await createStudent('put-1');
