@@ -17,3 +17,8 @@ export function findModelDir(startDir: string = path.dirname(fileURLToPath(impor
     if (path.dirname(dir) === dir) throw new Error(`No ${PACKAGE_NAME} package above ${startDir}`);
   }
 }
+
+/** The Ed-Fi inputs folder (`shared/edfi` beside the repository), where run-time readers find Ed-Fi's own files. */
+export function findEdFiInputsDir(modelDir: string = findModelDir()): string {
+  return path.resolve(modelDir, '..', '..', '..', '..', 'shared', 'edfi');
+}
