@@ -201,6 +201,31 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
     });
   });
 
+  describe('descriptor values', () => {
+    it('are echoed as stored (namespace#codeValue of the stored descriptor), not as posted', async () => {
+      const created = await app.data('POST', '/ed-fi/schools', {
+        body: {
+          ...schoolDocument,
+          schoolId: 255901007,
+          educationOrganizationCategories: [
+            {
+              educationOrganizationCategoryDescriptor: 'URI://ED-FI.ORG/EducationOrganizationCategoryDescriptor#school',
+            },
+          ],
+          gradeLevels: [{ gradeLevelDescriptor: 'uri://ed-fi.org/gradeleveldescriptor#NINTH GRADE' }],
+        },
+      });
+      expect(created.status, created.body).toBe(201);
+      const school = (await app.data('GET', `/ed-fi/schools/${idFromLocation(created.headers.location)}`)).json();
+      expect(school).toMatchObject({
+        educationOrganizationCategories: [
+          { educationOrganizationCategoryDescriptor: 'uri://ed-fi.org/EducationOrganizationCategoryDescriptor#School' },
+        ],
+        gradeLevels: [{ gradeLevelDescriptor: 'uri://ed-fi.org/GradeLevelDescriptor#Ninth grade' }],
+      });
+    });
+  });
+
   describe('PUT', () => {
     it('replaces the item: 204 with Location and a new ETag, omitted members removed', async () => {
       const { id, etag } = await createStudent('put-1');

@@ -181,7 +181,11 @@ export function compileKeyUnificationCheck(resource: ResourceModel): KeyUnificat
       if (groupAgrees(group, document)) continue;
       const instances: UnifiedValue[][] = [];
       readGroup(group, document, instances);
-      for (const values of instances) reportConflict(values.filter(({ path }) => !isIgnored(path)), into);
+      for (const values of instances)
+        reportConflict(
+          values.filter(({ path }) => !isIgnored(path)),
+          into,
+        );
     }
   };
 }

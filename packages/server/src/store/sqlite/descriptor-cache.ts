@@ -13,11 +13,18 @@ function entryKey({ resourceId, identityKey }: DescriptorKey): string {
   return `${resourceId} ${identityKey}`;
 }
 
+/** Keys as the statements take them: a JSON array of `[resourceId, identityKey]` pairs. */
+function wantedKeys(keys: readonly DescriptorKey[]): string {
+  return JSON.stringify(keys.map(({ resourceId, identityKey }) => [resourceId, identityKey]));
+}
+
 export class DescriptorCache implements DescriptorLookup {
   readonly #memory: InMemoryDescriptorCache;
   readonly #all: Database.Statement<[], DescriptorEntry>;
   /** Takes the wanted keys as a JSON array of `[resourceId, identityKey]` pairs. */
   readonly #find: Database.Statement<[string], DescriptorEntry>;
+  /** Takes the wanted keys as #find does; answers their stored URIs in the order asked. */
+  readonly #findUris: Database.Statement<[string], { uri: string | null }>;
 
   constructor(db: Database.Database, registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
     this.#memory = new InMemoryDescriptorCache(registry, resourceIds);
@@ -25,6 +32,10 @@ export class DescriptorCache implements DescriptorLookup {
     this.#find = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM json_each(?) AS wanted JOIN ${DESCRIPTOR_TABLE} ` +
         'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1',
+    );
+    this.#findUris = db.prepare(
+      `SELECT namespace || '#' || code_value AS uri FROM json_each(?) AS wanted LEFT JOIN ${DESCRIPTOR_TABLE} ` +
+        'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1 ORDER BY wanted.key',
     );
   }
 
@@ -36,6 +47,13 @@ export class DescriptorCache implements DescriptorLookup {
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, this.#docIdsOf(cached.misses));
+  }
+
+  async storedUris(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]> {
+    const cached = this.#memory.storedUris(uris);
+    if (cached.misses.length === 0) return cached.uris;
+    const found = this.#findUris.all(wantedKeys(cached.misses)).map(({ uri }) => uri ?? undefined);
+    return this.#memory.settleStoredUris(cached, found);
   }
 
   docIdOf(namespace: string, descriptor: string, uri: string): number | undefined {
@@ -68,8 +86,7 @@ export class DescriptorCache implements DescriptorLookup {
 
   /** The stored doc_id of each key (undefined: not stored), in one query. */
   #docIdsOf(keys: readonly DescriptorKey[]): (number | undefined)[] {
-    const wanted = JSON.stringify(keys.map(({ resourceId, identityKey }) => [resourceId, identityKey]));
-    const found = new Map(this.#find.all(wanted).map((entry) => [entryKey(entry), entry.docId]));
+    const found = new Map(this.#find.all(wantedKeys(keys)).map((entry) => [entryKey(entry), entry.docId]));
     return keys.map((key) => found.get(entryKey(key)));
   }
 }
