@@ -4,7 +4,12 @@
 import type pg from 'pg';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
-import { InMemoryDescriptorCache, type DescriptorEntry, type DescriptorKey } from '../relational/descriptor-cache.js';
+import {
+  InMemoryDescriptorCache,
+  STORED_URI,
+  type DescriptorEntry,
+  type DescriptorKey,
+} from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
 const ENTRY_COLUMNS = 'resource_id AS "resourceId", identity_key AS "identityKey", doc_id AS "docId"';
@@ -30,7 +35,9 @@ export class PostgresDescriptorCache implements DescriptorLookup {
   }
 
   async load(): Promise<void> {
-    const { rows } = await this.pool.query<DescriptorEntry>(`SELECT ${ENTRY_COLUMNS} FROM ${DESCRIPTOR_TABLE}`);
+    const { rows } = await this.pool.query<DescriptorEntry>(
+      `SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`,
+    );
     this.#memory.replaceAll(rows);
   }
 
@@ -44,7 +51,7 @@ export class PostgresDescriptorCache implements DescriptorLookup {
     const cached = this.#memory.storedUris(uris);
     if (cached.misses.length === 0) return cached.uris;
     const { rows } = await this.pool.query<{ uri: string | null }>(
-      `SELECT namespace || '#' || code_value AS uri FROM ${WANTED} ORDER BY wanted.position`,
+      `SELECT ${STORED_URI} FROM ${WANTED} ORDER BY wanted.position`,
       wantedParameters(cached.misses),
     );
     return this.#memory.settleStoredUris(

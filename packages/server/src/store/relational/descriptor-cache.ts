@@ -5,11 +5,16 @@ import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorUri } from '../../model/validation/index.js';
 import { foldCase } from './table-layout.js';
 
+/** The stored URI of a descriptor-table row, selected `AS uri` (the same SQL on both stores). */
+export const STORED_URI = "namespace || '#' || code_value AS uri";
+
 /** A row of the descriptor table as the cache keeps it: the identity key is the case-folded URI. */
 export interface DescriptorEntry {
   readonly resourceId: number;
   readonly identityKey: string;
   readonly docId: number;
+  /** The URI as stored (`namespace#codeValue`), when the load read it. */
+  readonly uri?: string;
 }
 
 /** Where a URI would be found in the descriptor table. */
@@ -83,7 +88,10 @@ export class InMemoryDescriptorCache {
   replaceAll(entries: Iterable<DescriptorEntry>): void {
     this.#storedUris.clear();
     for (const docIds of this.#byResourceId.values()) docIds.clear();
-    for (const { resourceId, identityKey, docId } of entries) this.remember(resourceId, identityKey, docId);
+    for (const { resourceId, identityKey, docId, uri } of entries) {
+      this.remember(resourceId, identityKey, docId);
+      if (uri !== undefined) this.#storedUris.set(storedUriKey({ resourceId, identityKey }), uri);
+    }
   }
 
   existence(uris: readonly DescriptorUri[]): CachedExistence {

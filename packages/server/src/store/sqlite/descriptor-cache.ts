@@ -4,7 +4,12 @@
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
-import { InMemoryDescriptorCache, type DescriptorEntry, type DescriptorKey } from '../relational/descriptor-cache.js';
+import {
+  InMemoryDescriptorCache,
+  STORED_URI,
+  type DescriptorEntry,
+  type DescriptorKey,
+} from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
 const ENTRY_COLUMNS = 'resource_id AS resourceId, identity_key AS identityKey, doc_id AS docId';
@@ -28,13 +33,13 @@ export class DescriptorCache implements DescriptorLookup {
 
   constructor(db: Database.Database, registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
     this.#memory = new InMemoryDescriptorCache(registry, resourceIds);
-    this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${DESCRIPTOR_TABLE}`);
+    this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`);
     this.#find = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM json_each(?) AS wanted JOIN ${DESCRIPTOR_TABLE} ` +
         'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1',
     );
     this.#findUris = db.prepare(
-      `SELECT namespace || '#' || code_value AS uri FROM json_each(?) AS wanted LEFT JOIN ${DESCRIPTOR_TABLE} ` +
+      `SELECT ${STORED_URI} FROM json_each(?) AS wanted LEFT JOIN ${DESCRIPTOR_TABLE} ` +
         'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1 ORDER BY wanted.key',
     );
   }
