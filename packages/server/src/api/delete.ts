@@ -15,7 +15,7 @@ export async function deleteDocument(
   const id = routeIdOf(routeId);
   const authorization = await services.authorize({ action: 'Delete', resource, caller: request.caller });
   const ifMatch = ifMatchOf(request.headers);
-  await persisting('delete', resource, () =>
+  await persisting('delete', services.registry, resource, () =>
     writeAuthorizedState(async () => {
       const existing = await services.store.get(resource, id);
       const authorizedTarget = await authorizeReplaced(authorization, services.registry, resource, existing);

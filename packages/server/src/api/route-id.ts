@@ -1,4 +1,5 @@
 // The `{id}` of item routes: GET treats a non-GUID as an unknown route (404); PUT and DELETE bind it (400).
+import type { ValidationErrors } from '../model/validation/index.js';
 import { ApiProblem } from './problems.js';
 import { parseResourceId } from './resource-id.js';
 
@@ -9,12 +10,15 @@ export function readableIdOf(routeId: string): string {
   return id;
 }
 
-/** For PUT and DELETE: the id binds like any action parameter, so a non-GUID fails model binding. */
-export function routeIdOf(routeId: string): string {
+/**
+ * For PUT and DELETE: the id binds like any action parameter, so a non-GUID fails model binding, reported together
+ * with what binding the body found (an empty PUT body).
+ */
+export function routeIdOf(routeId: string, bodyBindingErrors: ValidationErrors = {}): string {
   const id = parseResourceId(routeId);
   if (id === undefined) {
     throw new ApiProblem('dataValidationFailed', {
-      validationErrors: { '$.id': [`The value '${routeId}' is not valid for id.`] },
+      validationErrors: { ...bodyBindingErrors, '$.id': [`The value '${routeId}' is not valid for id.`] },
     });
   }
   return id;

@@ -1,5 +1,6 @@
 // The one place store errors become problems (contract §3.5, §3.6, §3.8, §6.4); anything else propagates as a 500.
-import type { ResourceModel } from '../model/index.js';
+import type { ModelRegistry, ResourceModel } from '../model/index.js';
+import { dependentItemDetail } from './dependent-item.js';
 import { StoreError } from '../store/store.js';
 import { ApiProblem } from './problems.js';
 
@@ -15,7 +16,12 @@ const ETAG_MISMATCH =
   "The resource item's etag value does not match what was specified in the 'If-Match' request header indicating " +
   'that it has been modified by another client since it was last retrieved.';
 
-function problemFor(error: StoreError, operation: WriteOperation, resource: ResourceModel): ApiProblem {
+function problemFor(
+  error: StoreError,
+  operation: WriteOperation,
+  registry: ModelRegistry,
+  resource: ResourceModel,
+): ApiProblem {
   const [name] = error.resourceNames;
   switch (error.kind) {
     case 'not-found':
@@ -28,10 +34,7 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
       });
     case 'dependent-item-exists':
       return new ApiProblem('dependentItemExists', {
-        detail:
-          name === undefined
-            ? undefined
-            : `The requested action cannot be performed because this item is referenced by an existing '${name}' item.`,
+        detail: name === undefined ? undefined : dependentItemDetail(registry, resource, name),
       });
     case 'non-unique-identity':
       return new ApiProblem('nonUniqueIdentity', {
@@ -45,22 +48,27 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
     case 'authorized-state-changed':
       return new ApiProblem('multiUserConflict');
     case 'key-change-not-supported':
-      return new ApiProblem('keyChangeNotSupported', {
-        detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
-      });
+      return keyChangeNotSupported(resource);
   }
+}
+
+export function keyChangeNotSupported(resource: ResourceModel): ApiProblem {
+  return new ApiProblem('keyChangeNotSupported', {
+    detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,
+  });
 }
 
 /** Runs a store write, turning its data errors into the problems the contract gives for this operation. */
 export async function persisting<T>(
   operation: WriteOperation,
+  registry: ModelRegistry,
   resource: ResourceModel,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof StoreError) throw problemFor(error, operation, resource);
+    if (error instanceof StoreError) throw problemFor(error, operation, registry, resource);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // A stored document as authorization checks it (its securable values and id) and as a write names it when it carries
 // the authorized state into the store (its id and natural key), read from the body once.
-import type { ModelRegistry, ResourceModel } from '../model/index.js';
+import type { DocumentIdentity, ModelRegistry, ResourceModel } from '../model/index.js';
 import type { AuthorizedTarget, StoredDocument } from '../store/store.js';
 import type { AuthorizedItem } from './authorization.js';
 
@@ -14,6 +14,14 @@ function itemOf(registry: ModelRegistry, resource: ResourceModel, id: string, bo
 
 export function storedItemOf(registry: ModelRegistry, resource: ResourceModel, stored: StoredDocument): AuthorizedItem {
   return itemOf(registry, resource, stored.id, bodyOf(stored));
+}
+
+export function identityOfStored(
+  registry: ModelRegistry,
+  resource: ResourceModel,
+  stored: StoredDocument,
+): DocumentIdentity {
+  return registry.accessorsOf(resource).identityOf(bodyOf(stored));
 }
 
 const subjectsOutsideKey = new WeakMap<ResourceModel, boolean>();

@@ -22,7 +22,7 @@ export async function upsertDocument(
     ...(ownershipTokenId > 0 ? { ownershipTokenId } : {}),
   };
   const ifMatch = ifMatchOf(request.headers);
-  const outcome = await persisting('upsert', resource, () =>
+  const outcome = await persisting('upsert', registry, resource, () =>
     writeAuthorizedState(async () => {
       // A POST of an existing natural key is an update of that item, authorized as one (contract §8.2).
       const existing = await store.findByIdentity(write);

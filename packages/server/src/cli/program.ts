@@ -96,6 +96,11 @@ export function buildProgram(): Command {
       ),
     )
     .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
+    .addOption(
+      new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')
+        .choices(['on', 'off'])
+        .default('on'),
+    )
     .action((flags: ServeOptions) =>
       serve(flags, { logger: jsonLogger(), notice: (text) => process.stderr.write(`${text}\n`) }),
     );

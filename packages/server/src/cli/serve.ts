@@ -30,6 +30,8 @@ export interface ServeOptions {
   readonly adminSecret?: string;
   /** Serve the documentation page at `{base}/docs` (`--no-docs` turns it off). */
   readonly docs: boolean;
+  /** `off`: no `Use-Snapshot` reads, answered with the ODS's 404 (its default without a snapshot database). */
+  readonly snapshots?: 'on' | 'off';
 }
 
 export interface ServeOutput {
@@ -90,6 +92,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   // A cluster's primary has prepared the store before forking, so workers never migrate.
   const store = await openStoreCreatingFolder(options.store, registry, {
     migrate: options.migrate && cluster.isPrimary,
+    ...(options.snapshots === 'off' ? { maxSnapshots: 0 } : {}),
   });
   const firstStart = cluster.isWorker
     ? undefined

@@ -7,6 +7,7 @@ import { createAuthorizer, createBearerVerifier } from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
 import { metaRoutes, normalizeBasePath } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
@@ -58,7 +59,11 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
     baseUriRegex: baseUriRegexFor(basePath),
     bearerVerifier: verifier.verify,
     ...(admin === undefined ? {} : { clientRepository: adminClientRepository(admin) }),
-    renderError: createProblemRenderer({ basePath, logger }),
+    renderError: createProblemRenderer({
+      basePath,
+      logger,
+      isUnroutedPath: (path) => isUnknownResourcePath(path, registry),
+    }),
     implicitHead: false,
     implicitOptions: false,
     ignoreTrailingSlash: true,

@@ -20,6 +20,12 @@ export function authorizationHeaderFailure(headers: IncomingHttpHeaders): string
   return parseResourceId(token) === undefined ? 'Invalid Authorization header.' : undefined;
 }
 
+/** The bearer token of a request the framework authenticated (the header is then well formed). */
+export function bearerTokenOf(headers: IncomingHttpHeaders): string {
+  const value = headers.authorization;
+  return (typeof value === 'string' ? AUTHORIZATION.exec(value)?.[2] : undefined) ?? '';
+}
+
 export function authenticationFailureOf(headers: IncomingHttpHeaders): string {
   return authorizationHeaderFailure(headers) ?? 'Invalid token';
 }

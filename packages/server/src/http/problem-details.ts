@@ -41,6 +41,8 @@ export interface ProblemRendererOptions {
   readonly basePath: string;
   /** Receives unexpected errors, which clients only see as a 500 `urn:ed-fi:api:system` problem. */
   readonly logger: Pick<Logger, 'error'>;
+  /** Whether a path (after the base) has no route for any method, so a 405 there is a 404; default: never. */
+  readonly isUnroutedPath?: (path: string) => boolean;
 }
 
 /** Paths whose authentication failures the ODS answers with a problem body (the rest get a bare 401). */
@@ -85,7 +87,8 @@ export function createProblemRenderer(options: ProblemRendererOptions): ErrorRen
       // The ODS authenticates before routing, so a visibly bad Authorization header wins over 404 and 405.
       const headerFailure = isProblemAuthenticated ? authorizationHeaderFailure(request.headers) : undefined;
       if (headerFailure !== undefined) return authenticationProblem(headerFailure);
-      if (error instanceof NotFound) return new ApiProblem('notFound', { raisedBeforeController: true });
+      if (error instanceof NotFound || options.isUnroutedPath?.(pathAfterBase(request.url, basePath)) === true)
+        return new ApiProblem('notFound', { raisedBeforeController: true });
       return methodNotAllowed(request.method, error.headers.allow);
     }
     if (error instanceof UnsupportedMediaType) return unsupportedMediaType(request.headers);

@@ -5,7 +5,7 @@ import { ModelRegistry } from './registry.js';
 export type * from './types.js';
 export { MODEL_FORMAT_VERSION } from './types.js';
 export { parseJsonPath, isPathWithin, type PathSegment } from './json-path.js';
-export { findModelDir } from './model-location.js';
+export { findEdFiInputsDir, findModelDir } from './model-location.js';
 export { modelFingerprint } from './model-fingerprint.js';
 export { loadModelData, type ModelData } from './load-model.js';
 export { ModelRegistry } from './registry.js';

@@ -17,3 +17,9 @@ export function findModelDir(startDir: string = path.dirname(fileURLToPath(impor
     if (path.dirname(dir) === dir) throw new Error(`No ${PACKAGE_NAME} package above ${startDir}`);
   }
 }
+
+/** The Ed-Fi inputs folder (`EDFI_SOURCE`, or `shared/edfi` beside the repository), where readers find Ed-Fi's own files. */
+export function findEdFiInputsDir(modelDir: string = findModelDir()): string {
+  const configured = process.env.EDFI_SOURCE;
+  return configured ? path.resolve(configured) : path.resolve(modelDir, '..', '..', '..', '..', 'shared', 'edfi');
+}

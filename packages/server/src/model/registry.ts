@@ -3,6 +3,7 @@ import { compileResourceAccessors, type ResourceAccessors } from './accessors/re
 import type { TargetIdentity } from './accessors/references.js';
 import { computeDependencyOrder, type DependencyEntry } from './dependency-order.js';
 import type { ModelData } from './load-model.js';
+import { withOwnNamespaceSecurable } from './namespace-securables.js';
 import type {
   AbstractResourceModel,
   ClaimsFile,
@@ -31,7 +32,7 @@ export class ModelRegistry {
   #dependencyOrder: DependencyEntry[] | undefined;
 
   constructor(data: ModelData) {
-    this.allResources = data.resources.resources;
+    this.allResources = data.resources.resources.map(withOwnNamespaceSecurable);
     this.resources = this.allResources.filter((resource) => !resource.isDescriptor);
     this.descriptorResources = this.allResources.filter((resource) => resource.isDescriptor);
     this.abstractResources = data.resources.abstractResources;

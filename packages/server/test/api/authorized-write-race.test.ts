@@ -13,6 +13,8 @@ const LEA_A = 100;
 const LEA_B = 200;
 const SCHOOL_A = 1001;
 const SCHOOL_B = 2001;
+const NS_A = 'uri://district-a.org';
+const NS_B = 'uri://district-b.org';
 
 interface InterleavingStore {
   readonly store: Store;
@@ -141,6 +143,23 @@ describeEachStore('writes authorized against the state they replace', (stores) =
     expect(response.status, response.body).toBe(403);
     const stored = await edfi.store.get(resourceOf('disciplineActions'), id);
     expect(JSON.parse(stored!.bodyJson)).toMatchObject({ responsibilitySchoolReference: { schoolId: SCHOOL_B } });
+  });
+
+  it('refuses a PUT when a securable value outside the key (an own namespace) changed after it was authorized', async () => {
+    const content = (namespace: string, uri: string) => ({
+      contentIdentifier: 'EC-1',
+      namespace,
+      learningResourceMetadataURI: uri,
+    });
+    const contentId = await systemPost(edfi.store, edfi.registry, 'educationContents', content(NS_A, 'uri://a/1'));
+    const vendorA = await dataClient(edfi, 'SIS Vendor', [LEA_A], [NS_A]);
+    interleave.afterNextRead(() =>
+      systemPut(edfi.store, edfi.registry, 'educationContents', contentId, content(NS_B, 'uri://b/1')),
+    );
+    const response = await vendorA.send('PUT', `educationContents/${contentId}`, content(NS_A, 'uri://a/2'));
+    expect(response.status, response.body).toBe(403);
+    const stored = await edfi.store.get(resourceOf('educationContents'), contentId);
+    expect(JSON.parse(stored!.bodyJson)).toMatchObject(content(NS_B, 'uri://b/1'));
   });
 
   it('refuses a POST authorized as a create when the item was created before it was written', async () => {

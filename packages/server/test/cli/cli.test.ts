@@ -249,6 +249,30 @@ describe('edfi-api serve options', () => {
     expect(isCheckpointed(file)).toBe(true);
   }, 60_000);
 
+  it('answers Use-Snapshot with the ODS 404 under --snapshots off', async () => {
+    const server = await startServe(['--port', '0', '--store', storeIn('no-snapshots').spec, '--snapshots', 'off']);
+    try {
+      const banner = await server.waitForStderr('Secret:');
+      const { token } = await requestToken(server.port, printed(banner, 'Key')!, printed(banner, 'Secret')!);
+      const response = await fetch(`http://localhost:${server.port}${BASE}/data/v3/ed-fi/schoolYearTypes`, {
+        headers: { authorization: `Bearer ${token}`, 'use-snapshot': 'true' },
+      });
+      expect([response.status, await response.json()]).toEqual([
+        404,
+        {
+          detail: 'Snapshot not found.',
+          type: 'urn:ed-fi:api:not-found',
+          title: 'Not Found',
+          status: 404,
+          correlationId: expect.any(String),
+          errors: ['The snapshot connection for the ODS has not been configured.'],
+        },
+      ]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 60_000);
+
   it('refuses a bad option', async () => {
     const result = await runCli(['serve', '--workers', '0']);
     expect(result.code).not.toBe(0);

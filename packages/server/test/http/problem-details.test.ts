@@ -99,6 +99,16 @@ describe('routing', () => {
     expect(response.headers.allow).toBe('DELETE, GET, POST, PUT');
   });
 
+  it('answers 404, not 405, for any method on an unknown resource or namespace (no route there)', async () => {
+    for (const [method, path] of [
+      ['PATCH', '/ed-fi/nothings'],
+      ['OPTIONS', `/ed-fi/nothings/${'3'.repeat(32)}`],
+      ['PATCH', '/nowhere/students'],
+    ] as const) {
+      expectProblem(await app.data(method, path, { headers: WITH_CORRELATION }), notFound, MIDDLEWARE_PROBLEM);
+    }
+  });
+
   it('answers HEAD with 405 and no body', async () => {
     const response = await app.data('HEAD', `/ed-fi/students/${'3'.repeat(32)}`);
     expect(response.status).toBe(405);
@@ -148,19 +158,69 @@ describe('request bodies', () => {
     },
   );
 
-  it.each(['application/json', 'text/json'])('answers malformed %s with 400', async (contentType) => {
+  const malformed = (body: string, contentType = 'application/json') =>
+    app.data('POST', '/ed-fi/students', { body, headers: { ...WITH_CORRELATION, 'content-type': contentType } });
+  const unreadableAt = (path: string, message: string) => ({
+    detail: "Data validation failed. See 'validationErrors' for details.",
+    type: 'urn:ed-fi:api:bad-request:data-validation-failed',
+    title: 'Data Validation Failed',
+    status: 400,
+    validationErrors: { [path]: [message] },
+  });
+  const badRequest = (message: string) => ({
+    detail: "The request could not be processed. See 'errors' for details.",
+    type: 'urn:ed-fi:api:bad-request',
+    title: 'Bad Request',
+    status: 400,
+    errors: [message],
+  });
+
+  it.each(['application/json', 'text/json'])(
+    'answers malformed %s with data-validation-failed keyed by the JSON path where reading stopped',
+    async (contentType) => {
+      expectProblem(
+        await malformed('{"studentUniqueId": ', contentType),
+        unreadableAt(
+          '$.studentUniqueId',
+          "Unexpected end when reading JSON. Path 'studentUniqueId', line 1, position 20.",
+        ),
+      );
+    },
+  );
+
+  it.each([
+    [
+      '{"studentUniqueId": "1",, "firstName": "A"}',
+      '$.studentUniqueId',
+      "Invalid property identifier character: ,. Path 'studentUniqueId', line 1, position 25.",
+    ],
+    [
+      '{\n  "personReference": {\n    "personId": "P1"\n  }\n',
+      '$.personReference',
+      "Unexpected end when deserializing object. Path 'personReference', line 5, position 0.",
+    ],
+    [
+      '{"visas": [{"visaDescriptor": "x"}, , ]}',
+      '$.visas[1]',
+      "Unexpected character encountered while parsing value: ,. Path 'visas[1]', line 1, position 37.",
+    ],
+    [
+      '{"firstName": "A" "lastSurname": "B"}',
+      '$.firstName',
+      "After parsing a value an unexpected character was encountered: \". Path 'firstName', line 1, position 19.",
+    ],
+  ])('reports %j under %s', async (body, path, message) => {
+    expectProblem(await malformed(body), unreadableAt(path, message));
+  });
+
+  it('answers what cannot be read outside any property with the plain bad request', async () => {
     expectProblem(
-      await app.data('POST', '/ed-fi/students', {
-        body: '{"studentUniqueId": ',
-        headers: { ...WITH_CORRELATION, 'content-type': contentType },
-      }),
-      {
-        detail: "The request could not be processed. See 'errors' for details.",
-        type: 'urn:ed-fi:api:bad-request',
-        title: 'Bad Request',
-        status: 400,
-        errors: ['Body payload contains invalid JSON.'],
-      },
+      await malformed('{"firstName": "A"} x'),
+      badRequest("Additional text encountered after finished reading JSON content: x. Path '', line 1, position 20."),
+    );
+    expectProblem(
+      await malformed('{"__proto__": {"polluted": true},}'),
+      badRequest('Body payload contains a forbidden property name.'),
     );
   });
 

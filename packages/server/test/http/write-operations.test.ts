@@ -186,6 +186,46 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
     });
   });
 
+  describe('POST bodies', () => {
+    it('accepts trailing commas in objects and arrays, as Newtonsoft does', async () => {
+      const { educationOrganizationCategories, gradeLevels, ...school } = schoolDocument;
+      const text = JSON.stringify({ ...school, schoolId: 255901009 }).slice(0, -1);
+      const body =
+        `${text}, "educationOrganizationCategories": [${JSON.stringify(educationOrganizationCategories[0])},],` +
+        ` "gradeLevels": [${JSON.stringify(gradeLevels[0]).slice(0, -1)},},],}`;
+      const response = await app.data('POST', '/ed-fi/schools', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, response.body).toBe(201);
+    });
+  });
+
+  describe('descriptor values', () => {
+    it('are echoed as stored (namespace#codeValue of the stored descriptor), not as posted', async () => {
+      const created = await app.data('POST', '/ed-fi/schools', {
+        body: {
+          ...schoolDocument,
+          schoolId: 255901007,
+          educationOrganizationCategories: [
+            {
+              educationOrganizationCategoryDescriptor: 'URI://ED-FI.ORG/EducationOrganizationCategoryDescriptor#school',
+            },
+          ],
+          gradeLevels: [{ gradeLevelDescriptor: 'uri://ed-fi.org/gradeleveldescriptor#NINTH GRADE' }],
+        },
+      });
+      expect(created.status, created.body).toBe(201);
+      const school = (await app.data('GET', `/ed-fi/schools/${idFromLocation(created.headers.location)}`)).json();
+      expect(school).toMatchObject({
+        educationOrganizationCategories: [
+          { educationOrganizationCategoryDescriptor: 'uri://ed-fi.org/EducationOrganizationCategoryDescriptor#School' },
+        ],
+        gradeLevels: [{ gradeLevelDescriptor: 'uri://ed-fi.org/GradeLevelDescriptor#Ninth grade' }],
+      });
+    });
+  });
+
   describe('PUT', () => {
     it('replaces the item: 204 with Location and a new ETag, omitted members removed', async () => {
       const { id, etag } = await createStudent('put-1');
@@ -247,20 +287,25 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
       );
     });
 
-    it('refuses an empty body under $', async () => {
+    it('refuses an empty body under $, also when the id is malformed', async () => {
       const { id } = await createStudent('put-3');
-      expectProblem(
-        await app.data('PUT', `/ed-fi/students/${id}`, {
+      const emptyBodyProblem = (validationErrors: Record<string, string[]>) => ({
+        detail: "Data validation failed. See 'validationErrors' for details.",
+        type: 'urn:ed-fi:api:bad-request:data-validation-failed',
+        title: 'Data Validation Failed',
+        status: 400,
+        validationErrors,
+      });
+      const putEmpty = (routeId: string) =>
+        app.data('PUT', `/ed-fi/students/${routeId}`, {
           body: '',
           headers: { ...WITH_CORRELATION, 'content-type': 'application/json' },
-        }),
-        {
-          detail: "Data validation failed. See 'validationErrors' for details.",
-          type: 'urn:ed-fi:api:bad-request:data-validation-failed',
-          title: 'Data Validation Failed',
-          status: 400,
-          validationErrors: { $: ['A non-empty request body is required.'] },
-        },
+        });
+      const emptyBody = ['A non-empty request body is required.'];
+      expectProblem(await putEmpty(id), emptyBodyProblem({ $: emptyBody }));
+      expectProblem(
+        await putEmpty('abc'),
+        emptyBodyProblem({ $: emptyBody, '$.id': ["The value 'abc' is not valid for id."] }),
       );
     });
 
@@ -336,6 +381,49 @@ describeEachStore('POST, PUT and DELETE', (stores) => {
         title: 'Dependent Item Exists',
         status: 409,
       });
+    });
+
+    it('names the child item holding a descriptor in use, and its parent, as the ODS does', async () => {
+      const descriptorIn = async (endpoint: string, codeValue: string) => {
+        const namespace = `uri://test.org/${endpoint.charAt(0).toUpperCase()}${endpoint.slice(1, -1)}`;
+        const created = await app.data('POST', `/ed-fi/${endpoint}`, {
+          body: { namespace, codeValue, shortDescription: codeValue },
+        });
+        expect(created.status, created.body).toBe(201);
+        return idFromLocation(created.headers.location);
+      };
+      const category = await descriptorIn('educationOrganizationCategoryDescriptors', 'Magnet');
+      const gradeLevel = await descriptorIn('gradeLevelDescriptors', 'Grade X');
+      const school = {
+        ...schoolDocument,
+        schoolId: 255901002,
+        educationOrganizationCategories: [
+          { educationOrganizationCategoryDescriptor: 'uri://test.org/EducationOrganizationCategoryDescriptor#Magnet' },
+        ],
+        gradeLevels: [{ gradeLevelDescriptor: 'uri://test.org/GradeLevelDescriptor#Grade X' }],
+      };
+      const created = await app.data('POST', '/ed-fi/schools', { body: school });
+      expect(created.status, created.body).toBe(201);
+      const refused = (detail: string) => ({
+        detail: `The requested action cannot be performed because this item is referenced by an existing ${detail}`,
+        type: 'urn:ed-fi:api:data-conflict:dependent-item-exists',
+        title: 'Dependent Item Exists',
+        status: 409,
+      });
+      expectProblem(
+        await app.data('DELETE', `/ed-fi/educationOrganizationCategoryDescriptors/${category}`, {
+          headers: WITH_CORRELATION,
+        }),
+        refused(
+          "'EducationOrganizationCategory' item contained within a resource item of one of the following types: " +
+            'CommunityOrganization, CommunityProvider, EducationOrganizationNetwork, EducationServiceCenter, ' +
+            'LocalEducationAgency, OrganizationDepartment, PostSecondaryInstitution, School, StateEducationAgency.',
+        ),
+      );
+      expectProblem(
+        await app.data('DELETE', `/ed-fi/gradeLevelDescriptors/${gradeLevel}`, { headers: WITH_CORRELATION }),
+        refused("'SchoolGradeLevel' item contained within an 'School' resource item."),
+      );
     });
 
     it('checks If-Match', async () => {

@@ -150,20 +150,28 @@ describe('POST /oauth/token_info', () => {
     });
   });
 
-  it('answers 404 for an unknown token', async () => {
-    const response = await tokenInfo(vendorToken, { token: '0'.repeat(32) });
-    expect(response.status).toBe(404);
-    expect(response.json()).toMatchObject({ type: 'urn:ed-fi:api:not-found' });
+  it("answers 400 for any token but the one the request authenticated with (7.3.2): unknown, own or another client's", async () => {
+    const othersToken = await tokenOf(await createClient(app.store));
+    const ownOtherToken = await tokenOf(vendor);
+    for (const token of ['0'.repeat(32), ownOtherToken, othersToken]) {
+      const response = await tokenInfo(vendorToken, { token });
+      expect([response.status, response.json()]).toEqual([
+        400,
+        {
+          detail: 'The authentication token and the token to inspect must match.',
+          type: 'urn:ed-fi:api:bad-request',
+          title: 'Bad Request',
+          status: 400,
+          correlationId: expect.any(String),
+          errors: ['The authentication token (header) and the token to inspect in the body must match.'],
+        },
+      ]);
+    }
   });
 
-  it("answers 401 for another client's token, and without a bearer token, with an empty body", async () => {
-    const othersToken = await tokenOf(await createClient(app.store));
-    for (const response of [
-      await tokenInfo(vendorToken, { token: othersToken }),
-      await tokenInfo(undefined, { token: vendorToken }),
-    ]) {
-      expect(response.status).toBe(401);
-      expect(response.body).toBe('');
-    }
+  it('answers 401 without a bearer token, with an empty body', async () => {
+    const response = await tokenInfo(undefined, { token: vendorToken });
+    expect(response.status).toBe(401);
+    expect(response.body).toBe('');
   });
 });

@@ -57,6 +57,14 @@ describe('RequiredWithNonDefault', () => {
     });
   });
 
+  it('reports an empty string for a required date as "The supplied value is invalid." (an optional one is absent)', async () => {
+    expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '' })).toEqual({
+      '$.entryDate': ['The supplied value is invalid.'],
+    });
+    const document = await insertDocument('studentSchoolAssociations', { ...enrollment(), exitWithdrawDate: '' });
+    expect(document).not.toHaveProperty('exitWithdrawDate');
+  });
+
   it('treats a date parsing to 0001-01-01 as missing', async () => {
     expect(await insertErrors('studentSchoolAssociations', { ...enrollment(), entryDate: '1/1/0001' })).toEqual({
       '$.entryDate': ['EntryDate is required.'],
@@ -130,6 +138,30 @@ describe('FullyDefinedReference', () => {
       ],
     });
   });
+});
+
+describe('FullyDefinedReference (partial references report nothing else)', () => {
+  const chartOfAccounts = (balanceSheetDimensionReference: object) => ({
+    accountIdentifier: 'A',
+    educationOrganizationReference: { educationOrganizationId: 255901 },
+    fiscalYear: 2022,
+    accountTypeDescriptor: 'uri://ed-fi.org/AccountTypeDescriptor#Revenue',
+    balanceSheetDimensionReference,
+  });
+
+  it.each([
+    [{ fiscalYear: 2019 }, 'Code'],
+    [{ code: 'x'.repeat(40) }, 'FiscalYear'],
+  ])(
+    'reports only the missing properties of %j: no range, length or unification errors',
+    async (reference, missing) => {
+      expect(await insertErrors('chartOfAccounts', chartOfAccounts(reference))).toEqual({
+        '$.balanceSheetDimensionReference': [
+          `BalanceSheetDimensionReference is missing the following properties: ${missing}`,
+        ],
+      });
+    },
+  );
 });
 
 describe('RequiredCollection', () => {
@@ -317,6 +349,25 @@ describe('Key unification', () => {
     expect(await insertErrors('studentSchoolAssociations', body)).toEqual({
       '$.calendarReference.schoolId': [message],
       '$.schoolReference.schoolId': [message],
+    });
+  });
+
+  it('lists one value per source, repeats included', async () => {
+    const dimension = (fiscalYear: number) => ({ code: 'C', fiscalYear });
+    const body = {
+      accountIdentifier: 'A',
+      educationOrganizationReference: { educationOrganizationId: 255901 },
+      fiscalYear: 2022,
+      accountTypeDescriptor: 'uri://ed-fi.org/AccountTypeDescriptor#Revenue',
+      balanceSheetDimensionReference: dimension(2021),
+      functionDimensionReference: dimension(2022),
+    };
+    const message =
+      "All values supplied for 'fiscalYear' must match. Review all references and align the following conflicting values: '2021', '2022', '2022'";
+    expect(await insertErrors('chartOfAccounts', body)).toEqual({
+      '$.balanceSheetDimensionReference.fiscalYear': [message],
+      '$.fiscalYear': [message],
+      '$.functionDimensionReference.fiscalYear': [message],
     });
   });
 

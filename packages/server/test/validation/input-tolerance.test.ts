@@ -174,7 +174,11 @@ describe('scalar coercion', () => {
     ['2021-09-01T10:15:00.500+02:00', '2021-09-01T08:15:00.5Z'],
     ['2021-09-01T01:00:00+05:30', '2021-08-31T19:30:00Z'],
     ['2021-09-01', '2021-09-01T00:00:00Z'],
-  ])('reads the date-time %j as UTC %j', async (administrationDate, expected) => {
+    ['2021/09/28', '2021-09-28T00:00:00Z'],
+    ['2021-09-28 2:15:30 PM', '2021-09-28T14:15:30Z'],
+    ['2021-09-28 12:05 AM', '2021-09-28T00:05:00Z'],
+    ['9/28/2021 14:15', '2021-09-28T14:15:00Z'],
+  ])('reads the date-time %j as UTC %j (what Newtonsoft parses)', async (administrationDate, expected) => {
     const body = {
       assessmentReference: { assessmentIdentifier: 'ACT', namespace: 'uri://ed-fi.org/Assessment' },
       studentReference: { studentUniqueId: '604822' },
@@ -283,6 +287,9 @@ describe('conversion failures (reported before attribute validation, Newtonsoft 
     };
     expect(await insertErrors('studentAssessments', body)).toEqual({
       '$.administrationDate': ["Could not convert string to DateTime: yesterday. Path 'administrationDate'."],
+    });
+    expect(await insertErrors('studentAssessments', { ...body, administrationDate: '2021-09-28 13:15 PM' })).toEqual({
+      '$.administrationDate': ["Could not convert string to DateTime: 2021-09-28 13:15 PM. Path 'administrationDate'."],
     });
   });
 });

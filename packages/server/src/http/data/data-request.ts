@@ -42,6 +42,18 @@ export function resourceOf(
   return resource;
 }
 
+const DATA_RESOURCE_PATH = /^\/data\/v3\/([^/]+)\/([^/?]+)/i;
+
+/**
+ * Whether a path (after the base) lies under a data resource the model does not have: the ODS has no route there at
+ * all, so every method answers 404 rather than 405.
+ */
+export function isUnknownResourcePath(path: string, registry: ModelRegistry): boolean {
+  const match = DATA_RESOURCE_PATH.exec(path);
+  if (match === null) return false;
+  return registry.getResource(match[1]!, match[2]!) === undefined;
+}
+
 /** The request of a change-query or partition route. */
 export function resourceReadOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ReadRequest {
   return { resource: resourceOf(ctx, registry, false), caller: callerOf(ctx), headers: ctx.headers };

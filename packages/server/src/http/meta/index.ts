@@ -1,13 +1,15 @@
-// Public, model-driven routes around the data API: discovery, health, OpenAPI metadata, the load order and the
-// documentation page (Swagger UI over the OpenAPI documents).
-import { docsPageRoutes, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
-import type { ModelRegistry, ResourceModel } from '../../model/index.js';
+// Public, model-driven routes around the data API: discovery, health, OpenAPI metadata, the load order, the XSD
+// metadata and the documentation page (Swagger UI over the OpenAPI documents).
+import { docsPageRoutes, raw, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+import { ApiProblem } from '../../api/index.js';
+import { findEdFiInputsDir, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import { discoveryDocument } from './discovery-document.js';
 import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-tag.js';
 import { metadataIndex, OPENAPI_DOCUMENT_PATHS } from './metadata-index.js';
 import { openApiDocument, openApiSection, type OpenApiSection } from './openapi/openapi-document.js';
 import { PerRootCache } from './per-root-cache.js';
 import { normalizeBasePath, requestRoot } from './request-root.js';
+import { XsdMetadata, xsdSchemasIn } from './xsd-metadata.js';
 
 export { normalizeBasePath, requestRoot } from './request-root.js';
 export { buildVersion } from './api-version.js';
@@ -18,6 +20,8 @@ export interface MetaContext {
   readonly basePath: string;
   /** Serve the documentation page at `{base}/docs` and link it from discovery; default true. */
   readonly docs?: boolean;
+  /** The Ed-Fi inputs folder the XSDs are served from; default `shared/edfi` beside the repository. */
+  readonly edFiInputsFolder?: string;
 }
 
 /** The documentation page's path below the base path. */
@@ -64,5 +68,18 @@ export function metaRoutes(context: MetaContext): RouteDefinition[] {
       registry.dependencyOrder().map(({ resource, order, operations }) => ({ resource, order, operations })),
     ),
     ...(docs ? docsRoutes() : []),
+    ...xsdRoutes(new XsdMetadata(xsdSchemasIn(context.edFiInputsFolder ?? findEdFiInputsDir())), rootOf),
+  ];
+}
+
+function xsdRoutes(xsd: XsdMetadata, rootOf: (ctx: RequestContext) => string): RouteDefinition[] {
+  return [
+    route.get('/metadata/xsd', PUBLIC, (ctx) => xsd.listing(rootOf(ctx))),
+    route.get('/metadata/xsd/{schema}/files', PUBLIC, (ctx) => xsd.fileUrls(rootOf(ctx), ctx.params.schema)),
+    route.get('/metadata/xsd/{schema}/{file}', PUBLIC, (ctx) => {
+      const text = xsd.fileText(ctx.params.schema, ctx.params.file);
+      if (text === undefined) throw new ApiProblem('notFound', { raisedBeforeController: true });
+      return raw(text, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+    }),
   ];
 }

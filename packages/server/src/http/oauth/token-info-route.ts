@@ -1,6 +1,7 @@
 // POST /oauth/token_info: introspection of one of the caller's own tokens (contract §2.6).
 import { json, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
 import { callerOf, createTokenIntrospection, type TokenInfoContext } from '../../security/index.js';
+import { bearerTokenOf } from '../authentication-failure.js';
 import { readRequestFields } from './request-fields.js';
 
 export function tokenInfoRoutes(context: TokenInfoContext): RouteDefinition[] {
@@ -8,7 +9,7 @@ export function tokenInfoRoutes(context: TokenInfoContext): RouteDefinition[] {
 
   async function describeToken(ctx: RequestContext) {
     const fields = await readRequestFields(ctx, ['token']);
-    const info = await introspect(fields?.token, callerOf(ctx));
+    const info = await introspect(fields?.token, callerOf(ctx), bearerTokenOf(ctx.headers));
     return json(info, { headers: { 'Cache-Control': 'no-cache, no-store' } });
   }
 

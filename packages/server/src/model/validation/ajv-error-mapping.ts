@@ -41,10 +41,24 @@ function pathOf(error: ErrorObject): string {
     : path;
 }
 
-export function addAjvErrors(errors: readonly ErrorObject[], into: ValidationErrorsBuilder): void {
+/** Whether `path` lies inside one of the objects at `containers`. */
+export function isWithinAny(containers: readonly string[], path: string): boolean {
+  return containers.some((container) => path.startsWith(`${container}.`) || path.startsWith(`${container}[`));
+}
+
+/**
+ * Adds the errors as contract messages. A partially supplied reference reports only the properties it misses, not its
+ * members' own errors (as the ODS does); the paths of such references are returned.
+ */
+export function addAjvErrors(errors: readonly ErrorObject[], into: ValidationErrorsBuilder): string[] {
+  const partialReferences = errors
+    .filter((error) => error.keyword === 'fullyDefinedReference')
+    .map((error) => jsonPathOf(error.instancePath));
   for (const error of errors) {
     const path = pathOf(error);
+    if (isWithinAny(partialReferences, path)) continue;
     const found = messagesOf(error) ?? error.keyword;
     for (const message of Array.isArray(found) ? found : [found]) into.add(path, message);
   }
+  return partialReferences;
 }

@@ -16,6 +16,11 @@ export interface DescriptorUri {
 export interface DescriptorLookup {
   /** For each URI, in order, whether a descriptor of its resource exists with it, compared case-insensitively. */
   exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]>;
+  /**
+   * For each URI, in order, the URI of the descriptor it names as stored (`namespace#codeValue`, its casing), or
+   * undefined when there is none. A lookup with it has documents carry the stored URIs, as the ODS echoes them.
+   */
+  storedUris?(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]>;
 }
 
 export type DescriptorExistenceCheck = (
@@ -26,6 +31,14 @@ export type DescriptorExistenceCheck = (
 
 interface DescriptorUriAt extends DescriptorUri {
   readonly path: string;
+}
+
+/** Replaces the value at a concrete path (`$.items[0].gradeLevelDescriptor`) of a document. */
+function setAtPath(document: JsonObject, path: string, value: string): void {
+  const steps = [...path.slice(1).matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map((match) => match[1] ?? Number(match[2]));
+  let node: unknown = document;
+  for (const step of steps.slice(0, -1)) node = (node as Record<string | number, unknown>)[step];
+  (node as Record<string | number, unknown>)[steps.at(-1)!] = value;
 }
 
 export function compileDescriptorExistenceCheck(resource: ResourceModel): DescriptorExistenceCheck {
@@ -49,9 +62,12 @@ export function compileDescriptorExistenceCheck(resource: ResourceModel): Descri
   return async (document, lookup, into) => {
     const uris = urisOf(document);
     if (uris.length === 0) return;
-    const exist = await lookup.exist(uris);
+    const stored = lookup.storedUris === undefined ? undefined : await lookup.storedUris(uris);
+    const exist = stored === undefined ? await lookup.exist(uris) : stored.map((uri) => uri !== undefined);
     uris.forEach(({ descriptor, uri, path }, index) => {
       if (!exist[index]) into.add(path, messages.descriptorNotFound(descriptor, uri));
+      const storedUri = stored?.[index];
+      if (storedUri !== undefined && storedUri !== uri) setAtPath(document, path, storedUri);
     });
   };
 }

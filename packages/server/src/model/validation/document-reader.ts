@@ -7,6 +7,7 @@ import {
   ConversionError,
   convertBoolean,
   convertDate,
+  convertRequiredDate,
   convertDateTime,
   convertInt32,
   convertInt64,
@@ -80,7 +81,7 @@ function scalarConverter(shape: PropertyShape): ScalarConverter {
     case 'number':
       return decimalConverter(shape.decimal?.scale);
     default:
-      if (shape.format === 'date') return convertDate;
+      if (shape.format === 'date') return shape.required === true ? convertRequiredDate : convertDate;
       if (shape.format === 'date-time') return convertDateTime;
       if (shape.format === 'time') return convertTime;
       return shape.kind === 'descriptor' && shape.required !== true ? convertOptionalDescriptor : convertString;

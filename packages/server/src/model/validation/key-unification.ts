@@ -156,28 +156,36 @@ function leafOf(path: string): string {
   return path.slice(path.lastIndexOf('.') + 1);
 }
 
+/** The message lists one value per source, repeats included, as the ODS does (`'2022', '2019', '2022'`). */
 function reportConflict(values: readonly UnifiedValue[], into: ValidationErrorsBuilder): void {
-  const distinct = new Map<unknown, string>();
-  for (const { comparable, value } of values) if (!distinct.has(comparable)) distinct.set(comparable, String(value));
-  if (distinct.size < 2) return;
-  const conflicting = [...distinct.values()];
+  if (new Set(values.map(({ comparable }) => comparable)).size < 2) return;
+  const conflicting = values.map(({ value }) => String(value));
   for (const own of values) {
     const higherUp = values.some((other) => other.depth < own.depth && other.comparable !== own.comparable);
     into.add(own.path, messages.keyUnificationConflict(leafOf(own.path), conflicting, higherUp));
   }
 }
 
-export type KeyUnificationCheck = (document: JsonObject, into: ValidationErrorsBuilder) => void;
+/** Checks the unified values of a document, leaving out those at paths `isIgnored` names. */
+export type KeyUnificationCheck = (
+  document: JsonObject,
+  into: ValidationErrorsBuilder,
+  isIgnored?: (path: string) => boolean,
+) => void;
 
 export function compileKeyUnificationCheck(resource: ResourceModel): KeyUnificationCheck | undefined {
   if (resource.equalityConstraints.length === 0) return undefined;
   const groups = compileGroups(resource);
-  return (document, into) => {
+  return (document, into, isIgnored = () => false) => {
     for (const group of groups) {
       if (groupAgrees(group, document)) continue;
       const instances: UnifiedValue[][] = [];
       readGroup(group, document, instances);
-      for (const values of instances) reportConflict(values, into);
+      for (const values of instances)
+        reportConflict(
+          values.filter(({ path }) => !isIgnored(path)),
+          into,
+        );
     }
   };
 }

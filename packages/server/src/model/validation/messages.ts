@@ -34,6 +34,7 @@ export const messages = {
     (includesHigherLevels ? " (including those higher up in the resource's data)" : '') +
     ` and align the following conflicting values: ${values.map((value) => `'${value}'`).join(', ')}`,
   invalidDate: 'String was not recognized as a valid date.',
+  suppliedValueInvalid: 'The supplied value is invalid.',
 
   conversion: {
     invalidTime: (value: string, path: string) =>

@@ -1,7 +1,7 @@
 // A resource's request-body validator: reads the body into a canonical document, then checks it (Ajv schema, key
 // unification, optional descriptor existence), reporting every failure of the document at once (contract §7).
 import type { ResourceModel } from '../index.js';
-import { addAjvErrors } from './ajv-error-mapping.js';
+import { addAjvErrors, isWithinAny } from './ajv-error-mapping.js';
 import {
   compileDescriptorExistenceCheck,
   type DescriptorExistenceCheck,
@@ -90,8 +90,9 @@ export function compileResourceValidator(resource: ResourceModel): ResourceValid
       return rejected({ kind: 'client-assigned-id', errors: [messages.clientAssignedId] });
     }
     const errors = new ValidationErrorsBuilder();
-    if (!matchesSchema(document)) addAjvErrors(matchesSchema.errors ?? [], errors);
-    checkKeyUnification?.(document, errors);
+    const partialReferences = matchesSchema(document) ? [] : addAjvErrors(matchesSchema.errors ?? [], errors);
+    // The values of an incomplete reference are reported as missing, not compared.
+    checkKeyUnification?.(document, errors, (path) => isWithinAny(partialReferences, path));
     return { document, errors };
   }
 

@@ -18,8 +18,13 @@ const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const ISO_DATE = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/**
+ * What .NET's invariant-culture DateTime parsing (Newtonsoft's, for DateTime members) accepts of the common forms: the
+ * date as `yyyy-MM-dd`, `yyyy/M/d` or `M/d/yyyy`, then optionally a time `H:mm[:ss[.fffffff]]` after `T` or spaces,
+ * with an optional AM/PM designator, then an optional `Z` or offset.
+ */
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+  /^(?:(\d{4})[-/](\d{1,2})[-/](\d{1,2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))(?:(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:\s*([AP])M)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?)?$/i;
 const MINUTES_PER_DAY = 24 * 60;
 const BLANK = /^\s*$/;
@@ -192,6 +197,12 @@ export const convertDate: ScalarConverter = (raw) => {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 };
 
+const suppliedValueInvalid = new ConversionError(() => messages.suppliedValueInvalid);
+
+/** A required date cannot be blank: the ODS binds it to a non-nullable date, which refuses empty text. */
+export const convertRequiredDate: ScalarConverter = (raw) =>
+  isBlankText(raw) ? suppliedValueInvalid : convertDate(raw);
+
 /** Offsets like `+05`, `-05:30`, `+0530` in minutes; `Z` or none is UTC. */
 function offsetMinutes(offset: string | undefined): number {
   if (offset === undefined || offset.toUpperCase() === 'Z') return 0;
@@ -202,27 +213,62 @@ function offsetMinutes(offset: string | undefined): number {
   return sign * (Number(hours) * 60 + Number(minutes));
 }
 
-/** Date-times: ISO-8601 in, UTC `yyyy-MM-ddTHH:mm:ss[.fffffff]Z` out (no offset means UTC, as the ODS assumes). */
+interface DateTimeParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly fraction: string;
+  readonly offset: string | undefined;
+}
+
+/** A 12-hour clock's hour on the 24-hour clock; undefined when it is no 12-hour hour. */
+function hourOf(hour: number, designator: string | undefined): number | undefined {
+  if (designator === undefined) return hour;
+  if (hour < 1 || hour > 12) return undefined;
+  return (hour % 12) + (designator.toUpperCase() === 'P' ? 12 : 0);
+}
+
+function dateTimePartsOf(text: string): DateTimeParts | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const number = (group: number) => Number(match[group] ?? 0);
+  const isoDate = match[1] !== undefined;
+  const hour = hourOf(number(7), match[11]);
+  if (hour === undefined) return undefined;
+  return {
+    year: isoDate ? number(1) : number(6),
+    month: isoDate ? number(2) : number(4),
+    day: isoDate ? number(3) : number(5),
+    hour,
+    minute: number(8),
+    second: number(9),
+    fraction: match[10] ?? '',
+    offset: match[12],
+  };
+}
+
+/** Date-times: .NET-parsable text in, UTC `yyyy-MM-ddTHH:mm:ss[.fffffff]Z` out (no offset means UTC, as the ODS assumes). */
 export const convertDateTime: ScalarConverter = (raw) => {
   if (typeof raw === 'string' && isCanonicalDateTime(raw)) return raw;
   if (isBlankText(raw)) return undefined;
   if (typeof raw === 'object') return unexpected('date', raw);
-  const match = typeof raw === 'string' ? DATE_TIME.exec(raw.trim()) : null;
-  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((group) => Number(match?.[group] ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (!match || !isCalendarDate(year, month, day) || hour > 23 || minute > 59 || second > 59) {
+  const parts = typeof raw === 'string' ? dateTimePartsOf(raw.trim()) : undefined;
+  if (
+    parts === undefined ||
+    !isCalendarDate(parts.year, parts.month, parts.day) ||
+    parts.hour > 23 ||
+    parts.minute > 59 ||
+    parts.second > 59
+  ) {
     return new ConversionError((path) => messages.conversion.invalidDateTime(String(raw), path));
   }
   const utc = new Date(0);
-  utc.setUTCFullYear(year, month - 1, day);
-  utc.setUTCHours(hour, minute - offsetMinutes(match[8]), second);
-  const fraction = (match[7] ?? '').slice(0, 7).replace(/0+$/, '');
+  utc.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  utc.setUTCHours(parts.hour, parts.minute - offsetMinutes(parts.offset), parts.second);
+  const fraction = parts.fraction.slice(0, 7).replace(/0+$/, '');
   return `${utc.toISOString().slice(0, 19)}${fraction ? `.${fraction}` : ''}Z`;
 };
 

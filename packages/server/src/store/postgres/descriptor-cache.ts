@@ -4,10 +4,24 @@
 import type pg from 'pg';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
-import { InMemoryDescriptorCache, type DescriptorEntry, type DescriptorKey } from '../relational/descriptor-cache.js';
+import {
+  InMemoryDescriptorCache,
+  STORED_URI,
+  type DescriptorEntry,
+  type DescriptorKey,
+} from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
 const ENTRY_COLUMNS = 'resource_id AS "resourceId", identity_key AS "identityKey", doc_id AS "docId"';
+
+/** The wanted keys (`$1` resource ids, `$2` folded URIs) in order, each with its stored row if any. */
+const WANTED =
+  'unnest($1::integer[], $2::text[]) WITH ORDINALITY AS wanted (resource_id, identity_key, position) ' +
+  `LEFT JOIN ${DESCRIPTOR_TABLE} USING (resource_id, identity_key)`;
+
+function wantedParameters(keys: readonly DescriptorKey[]): [number[], string[]] {
+  return [keys.map((key) => key.resourceId), keys.map((key) => key.identityKey)];
+}
 
 export class PostgresDescriptorCache implements DescriptorLookup {
   readonly #memory: InMemoryDescriptorCache;
@@ -21,7 +35,9 @@ export class PostgresDescriptorCache implements DescriptorLookup {
   }
 
   async load(): Promise<void> {
-    const { rows } = await this.pool.query<DescriptorEntry>(`SELECT ${ENTRY_COLUMNS} FROM ${DESCRIPTOR_TABLE}`);
+    const { rows } = await this.pool.query<DescriptorEntry>(
+      `SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`,
+    );
     this.#memory.replaceAll(rows);
   }
 
@@ -29,6 +45,19 @@ export class PostgresDescriptorCache implements DescriptorLookup {
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, await this.#stored(this.pool, cached.misses));
+  }
+
+  async storedUris(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]> {
+    const cached = this.#memory.storedUris(uris);
+    if (cached.misses.length === 0) return cached.uris;
+    const { rows } = await this.pool.query<{ uri: string | null }>(
+      `SELECT ${STORED_URI} FROM ${WANTED} ORDER BY wanted.position`,
+      wantedParameters(cached.misses),
+    );
+    return this.#memory.settleStoredUris(
+      cached,
+      rows.map(({ uri }) => uri ?? undefined),
+    );
   }
 
   /** Where the URI would be stored; undefined when `descriptor` is not a descriptor resource of `namespace`. */
@@ -68,10 +97,8 @@ export class PostgresDescriptorCache implements DescriptorLookup {
   /** The stored doc_id of each key, in order (undefined: not stored), in one query. */
   async #stored(db: pg.Pool | pg.ClientBase, keys: readonly DescriptorKey[]): Promise<(number | undefined)[]> {
     const { rows } = await db.query<{ docId: number | null }>(
-      'SELECT doc_id AS "docId" FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY ' +
-        `AS wanted (resource_id, identity_key, position) LEFT JOIN ${DESCRIPTOR_TABLE} USING (resource_id, identity_key) ` +
-        'ORDER BY wanted.position',
-      [keys.map((key) => key.resourceId), keys.map((key) => key.identityKey)],
+      `SELECT doc_id AS "docId" FROM ${WANTED} ORDER BY wanted.position`,
+      wantedParameters(keys),
     );
     return rows.map((row) => row.docId ?? undefined);
   }

@@ -79,6 +79,7 @@ export class PostgresStore implements Store {
   /** Usable once the store is open; the same object across reopening, so callers may keep it. */
   readonly descriptors: DescriptorLookup = {
     exist: (uris) => this.#run(({ descriptors }) => descriptors.exist(uris)),
+    storedUris: (uris) => this.#run(({ descriptors }) => descriptors.storedUris(uris)),
   };
 
   /** @param spec a `postgres://` or `postgresql://` URL, or one already parsed */

@@ -225,16 +225,31 @@ export class AccessSql {
       `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
       `AND ${this.#edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form)})`;
     if (!includingDeletes) return live;
+    const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
+    return `(${live} OR ${this.#trackedAssociation(association, alias, (securable) => {
+      const trackedEdOrg = securable(['educationOrganizationIds', association.edOrgName], 'integer');
+      return (
+        `${securable([tracked, 0], 'text')} = ${expression} AND ` +
+        this.#edOrgRelatedToClaims(trackedEdOrg, 'below', form)
+      );
+    })})`;
+  }
+
+  /**
+   * Whether an association was deleted or changed key while it held the values `condition` tests: the ODS's
+   * IncludingDeletes views count the old values of every tracked change of an association.
+   */
+  #trackedAssociation(
+    association: Association,
+    alias: string,
+    condition: (securable: (steps: JsonStep[], type: SqlScalarType) => string) => string,
+  ): string {
     const tombstone = `${alias}_deleted`;
     const securable = (steps: JsonStep[], type: SqlScalarType) =>
       this.dialect.jsonScalar(`${tombstone}.old_securables`, steps, type);
-    const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
-    const trackedEdOrg = securable(['educationOrganizationIds', association.edOrgName], 'integer');
     return (
-      `(${live} OR EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
-      `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${tombstone}.kind = 'D' ` +
-      `AND ${securable([tracked, 0], 'text')} = ${expression} ` +
-      `AND ${this.#edOrgRelatedToClaims(trackedEdOrg, 'below', form)}))`
+      `EXISTS (SELECT 1 FROM ${TRACKED_CHANGE_TABLE} ${tombstone} ` +
+      `WHERE ${tombstone}.resource_id = ${association.resourceId} AND ${condition(securable)})`
     );
   }
 
@@ -243,8 +258,18 @@ export class AccessSql {
     const contact = association?.personColumns.contact;
     const student = association?.personColumns.student;
     if (association === undefined || contact === undefined || student === undefined) return this.dialect.false;
-    const studentRelated = this.#personRelated(this.#enrollment, 'student', `sca.${student}`, includingDeletes, form);
-    return `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated})`;
+    const studentRelated = (value: string) =>
+      this.#personRelated(this.#enrollment, 'student', value, includingDeletes, form);
+    const live = `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated(`sca.${student}`)})`;
+    if (!includingDeletes) return live;
+    const tracked = this.#trackedAssociation(
+      association,
+      'sca',
+      (securable) =>
+        `${securable(['contactUniqueIds', 0], 'text')} = ${expression} AND ` +
+        studentRelated(securable(['studentUniqueIds', 0], 'text')),
+    );
+    return `(${live} OR ${tracked})`;
   }
 
   /**

@@ -5,11 +5,16 @@ import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorUri } from '../../model/validation/index.js';
 import { foldCase } from './table-layout.js';
 
+/** The stored URI of a descriptor-table row, selected `AS uri` (the same SQL on both stores). */
+export const STORED_URI = "namespace || '#' || code_value AS uri";
+
 /** A row of the descriptor table as the cache keeps it: the identity key is the case-folded URI. */
 export interface DescriptorEntry {
   readonly resourceId: number;
   readonly identityKey: string;
   readonly docId: number;
+  /** The URI as stored (`namespace#codeValue`), when the load read it. */
+  readonly uri?: string;
 }
 
 /** Where a URI would be found in the descriptor table. */
@@ -29,7 +34,19 @@ export interface CachedExistence {
   readonly misses: readonly DescriptorMiss[];
 }
 
+/** Stored URIs answered from memory: final except at the misses, which the database must answer. */
+export interface CachedStoredUris {
+  readonly uris: (string | undefined)[];
+  readonly misses: readonly DescriptorMiss[];
+}
+
+function storedUriKey({ resourceId, identityKey }: DescriptorKey): string {
+  return `${resourceId} ${identityKey}`;
+}
+
 export class InMemoryDescriptorCache {
+  /** The stored URI (`namespace#codeValue` as written) by resource id and folded URI, learnt as asked for. */
+  readonly #storedUris = new Map<string, string>();
   /** namespace → descriptor resource name → folded URI → doc_id. */
   readonly #byName = new Map<string, Map<string, { resourceId: number; docIds: Map<string, number> }>>();
   readonly #byResourceId = new Map<number, Map<string, number>>();
@@ -57,17 +74,24 @@ export class InMemoryDescriptorCache {
     return this.#byResourceId.get(resourceId)?.get(identityKey);
   }
 
+  /** A descriptor this process wrote: its doc_id, and its stored casing is read again when next asked for. */
   remember(resourceId: number, identityKey: string, docId: number): void {
     this.#byResourceId.get(resourceId)?.set(identityKey, docId);
+    this.#storedUris.delete(storedUriKey({ resourceId, identityKey }));
   }
 
   forget(resourceId: number, identityKey: string): void {
     this.#byResourceId.get(resourceId)?.delete(identityKey);
+    this.#storedUris.delete(storedUriKey({ resourceId, identityKey }));
   }
 
   replaceAll(entries: Iterable<DescriptorEntry>): void {
+    this.#storedUris.clear();
     for (const docIds of this.#byResourceId.values()) docIds.clear();
-    for (const { resourceId, identityKey, docId } of entries) this.remember(resourceId, identityKey, docId);
+    for (const { resourceId, identityKey, docId, uri } of entries) {
+      this.remember(resourceId, identityKey, docId);
+      if (uri !== undefined) this.#storedUris.set(storedUriKey({ resourceId, identityKey }), uri);
+    }
   }
 
   existence(uris: readonly DescriptorUri[]): CachedExistence {
@@ -91,5 +115,32 @@ export class InMemoryDescriptorCache {
       exist[index] = true;
     });
     return exist;
+  }
+
+  /** The stored URI of each asked URI that memory knows; the others are misses (a type that is no descriptor is not). */
+  storedUris(uris: readonly DescriptorUri[]): CachedStoredUris {
+    const found: (string | undefined)[] = [];
+    const misses: DescriptorMiss[] = [];
+    uris.forEach(({ namespace, descriptor, uri }, index) => {
+      const key = this.keyOf(namespace, descriptor, uri);
+      const stored = key === undefined ? undefined : this.#storedUris.get(storedUriKey(key));
+      found.push(stored);
+      if (key !== undefined && stored === undefined) misses.push({ ...key, index });
+    });
+    return { uris: found, misses };
+  }
+
+  /** Completes a batch with the database's stored URIs for its misses (undefined: not stored), remembering them. */
+  settleStoredUris(
+    { uris, misses }: CachedStoredUris,
+    stored: readonly (string | undefined)[],
+  ): (string | undefined)[] {
+    misses.forEach((miss, missIndex) => {
+      const uri = stored[missIndex];
+      if (uri === undefined) return;
+      this.#storedUris.set(storedUriKey(miss), uri);
+      uris[miss.index] = uri;
+    });
+    return uris;
   }
 }

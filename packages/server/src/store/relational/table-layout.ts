@@ -143,16 +143,21 @@ function buildColumns(resource: ResourceModel, specs: readonly ColumnSpec[]): Ty
   });
 }
 
-/** Identity columns first (in identity-path order), then securable elements that are not identity members. */
-function resourceColumnSpecs(resource: ResourceModel): ColumnSpec[] {
+/** Every path authorization reads of the resource's documents. */
+export function securablePathsOf(resource: ResourceModel): ReadonlySet<JsonPath> {
   const elements = resource.securableElements;
-  const securable = new Set([
+  return new Set([
     ...elements.educationOrganizations.map((element) => element.path),
     ...elements.students,
     ...elements.staffs,
     ...elements.contacts,
     ...elements.namespaces,
   ]);
+}
+
+/** Identity columns first (in identity-path order), then securable elements that are not identity members. */
+function resourceColumnSpecs(resource: ResourceModel): ColumnSpec[] {
+  const securable = securablePathsOf(resource);
   const identity = new Set(resource.identityPaths);
   const specs: ColumnSpec[] = resource.identityPaths.map((path) => ({
     path,

@@ -4,7 +4,12 @@
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
-import { InMemoryDescriptorCache, type DescriptorEntry, type DescriptorKey } from '../relational/descriptor-cache.js';
+import {
+  InMemoryDescriptorCache,
+  STORED_URI,
+  type DescriptorEntry,
+  type DescriptorKey,
+} from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
 const ENTRY_COLUMNS = 'resource_id AS resourceId, identity_key AS identityKey, doc_id AS docId';
@@ -13,18 +18,29 @@ function entryKey({ resourceId, identityKey }: DescriptorKey): string {
   return `${resourceId} ${identityKey}`;
 }
 
+/** Keys as the statements take them: a JSON array of `[resourceId, identityKey]` pairs. */
+function wantedKeys(keys: readonly DescriptorKey[]): string {
+  return JSON.stringify(keys.map(({ resourceId, identityKey }) => [resourceId, identityKey]));
+}
+
 export class DescriptorCache implements DescriptorLookup {
   readonly #memory: InMemoryDescriptorCache;
   readonly #all: Database.Statement<[], DescriptorEntry>;
   /** Takes the wanted keys as a JSON array of `[resourceId, identityKey]` pairs. */
   readonly #find: Database.Statement<[string], DescriptorEntry>;
+  /** Takes the wanted keys as #find does; answers their stored URIs in the order asked. */
+  readonly #findUris: Database.Statement<[string], { uri: string | null }>;
 
   constructor(db: Database.Database, registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
     this.#memory = new InMemoryDescriptorCache(registry, resourceIds);
-    this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM ${DESCRIPTOR_TABLE}`);
+    this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`);
     this.#find = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM json_each(?) AS wanted JOIN ${DESCRIPTOR_TABLE} ` +
         'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1',
+    );
+    this.#findUris = db.prepare(
+      `SELECT ${STORED_URI} FROM json_each(?) AS wanted LEFT JOIN ${DESCRIPTOR_TABLE} ` +
+        'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1 ORDER BY wanted.key',
     );
   }
 
@@ -36,6 +52,13 @@ export class DescriptorCache implements DescriptorLookup {
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, this.#docIdsOf(cached.misses));
+  }
+
+  async storedUris(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]> {
+    const cached = this.#memory.storedUris(uris);
+    if (cached.misses.length === 0) return cached.uris;
+    const found = this.#findUris.all(wantedKeys(cached.misses)).map(({ uri }) => uri ?? undefined);
+    return this.#memory.settleStoredUris(cached, found);
   }
 
   docIdOf(namespace: string, descriptor: string, uri: string): number | undefined {
@@ -68,8 +91,7 @@ export class DescriptorCache implements DescriptorLookup {
 
   /** The stored doc_id of each key (undefined: not stored), in one query. */
   #docIdsOf(keys: readonly DescriptorKey[]): (number | undefined)[] {
-    const wanted = JSON.stringify(keys.map(({ resourceId, identityKey }) => [resourceId, identityKey]));
-    const found = new Map(this.#find.all(wanted).map((entry) => [entryKey(entry), entry.docId]));
+    const found = new Map(this.#find.all(wantedKeys(keys)).map((entry) => [entryKey(entry), entry.docId]));
     return keys.map((key) => found.get(entryKey(key)));
   }
 }

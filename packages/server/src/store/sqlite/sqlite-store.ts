@@ -97,6 +97,7 @@ export class SqliteStore implements Store {
   /** Usable once the store is open; the same object across reopening, so callers may keep it. */
   readonly descriptors: DescriptorLookup = {
     exist: async (uris) => this.#open().descriptors.exist(uris),
+    storedUris: async (uris) => this.#open().descriptors.storedUris(uris),
   };
 
   /** @param location a file path, or `:memory:` */

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServer } from '@edfi-api/framework';
@@ -194,5 +197,54 @@ describe('GET {root}/metadata/data/v3/dependencies', () => {
     expect(orderOf('/ed-fi/schools', 'Create')).toBeLessThan(orderOf('/ed-fi/studentSchoolAssociations', 'Create'));
     expect(orderOf('/ed-fi/students', 'Update')).toBeGreaterThan(orderOf('/ed-fi/studentSchoolAssociations', 'Create'));
     expect(entries.length).toBe(registry.dependencyOrder().length);
+  });
+});
+
+describe('GET {root}/metadata/xsd (the XSDs read from the Ed-Fi inputs beside the repository)', () => {
+  const inputs = fileURLToPath(new URL('../../../../../../shared/edfi/', import.meta.url));
+  const xsdNames = (folder: string) => readdirSync(path.join(inputs, folder)).filter((name) => name.endsWith('.xsd'));
+  const coreFiles = ['Ed-Fi-Core.xsd', ...xsdNames('xsd')].map((name) => `${ROOT}/metadata/xsd/ed-fi/${name}`);
+  const tpdmFiles = xsdNames('tpdm-xsd').map((name) => `${ROOT}/metadata/xsd/tpdm/${name}`);
+  const ordinal = (urls: string[]) => [...urls].sort((a, b) => (a < b ? -1 : 1));
+
+  it('lists the core and TPDM schemas with their versions and file lists', async () => {
+    const response = await server.inject({ url: `${BASE}/metadata/xsd`, headers: HOST });
+    expect([response.status, response.json()]).toEqual([
+      200,
+      [
+        {
+          description: 'Core schema (Ed-Fi) files for the data model',
+          name: 'Ed-Fi',
+          version: '5.2.0',
+          files: `${ROOT}/metadata/xsd/ed-fi/files`,
+        },
+        {
+          description: 'Extension TPDM blended with Core schema files for the data model',
+          name: 'TPDM',
+          version: '1.1.0',
+          files: `${ROOT}/metadata/xsd/tpdm/files`,
+        },
+      ],
+    ]);
+  });
+
+  it("lists a schema's file URLs in ordinal order, an extension's with the core's, and none for an unknown schema", async () => {
+    const files = async (schema: string) =>
+      (await server.inject({ url: `${BASE}/metadata/xsd/${schema}/files`, headers: HOST })).json<string[]>();
+    expect(await files('ed-fi')).toEqual(ordinal(coreFiles));
+    expect(await files('tpdm')).toEqual(ordinal([...tpdmFiles, ...coreFiles]));
+    expect(await files('nothing')).toEqual([]);
+  });
+
+  it('serves each listed file as XML, and 404 for any other name', async () => {
+    const response = await server.inject({ url: `${BASE}/metadata/xsd/ed-fi/Ed-Fi-Core.xsd` });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toBe(readFileSync(path.join(inputs, 'Ed-Fi-Core.xsd'), 'utf8'));
+    const tpdm = await server.inject({ url: `${BASE}/metadata/xsd/tpdm/${xsdNames('tpdm-xsd')[0]}` });
+    expect(tpdm.status).toBe(200);
+    for (const url of ['ed-fi/Nothing.xsd', 'tpdm/Ed-Fi-Core.xsd', 'ed-fi/..%2F..%2FREADME.md']) {
+      expect((await server.inject({ url: `${BASE}/metadata/xsd/${url}` })).status).toBe(404);
+    }
   });
 });
