@@ -1,7 +1,8 @@
 // The `edfi-api` command line: `serve`, `clients create | list | revoke` and `load`, every command taking `--store`.
+import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
-import { SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
+import { DEFAULT_TOKEN_CACHE_TTL_SECONDS, SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
 import { jsonLogger } from './json-log.js';
 import {
@@ -25,6 +26,10 @@ function integerIn(min: number, max: number): (value: string) => number {
     }
     return parsed;
   };
+}
+
+function workerCount(value: string): number {
+  return value === 'auto' ? availableParallelism() : integerIn(1, 256)(value);
 }
 
 /** A repeatable option's parser: every occurrence adds its parsed value to the list. */
@@ -76,7 +81,14 @@ export function buildProgram(): Command {
     .addOption(new Option('--tls-cert <file>', 'PEM certificate: serve HTTPS (with --tls-key)'))
     .addOption(new Option('--tls-key <file>', 'PEM private key for --tls-cert'))
     .addOption(
-      new Option('--workers <n>', 'worker processes sharing the store').default(1).argParser(integerIn(1, 256)),
+      new Option('--workers <n>', "worker processes sharing the store ('auto': one per CPU core)")
+        .default(1)
+        .argParser(workerCount),
+    )
+    .addOption(
+      new Option('--token-cache-ttl <seconds>', 'how long a node trusts a token it found (revocation delay elsewhere)')
+        .default(DEFAULT_TOKEN_CACHE_TTL_SECONDS)
+        .argParser(integerIn(0, 86_400)),
     )
     .addOption(
       new Option('--admin-key <key>', 'enable the admin API ({base}/admin/clients) for this Basic user').env(

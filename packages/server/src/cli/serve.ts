@@ -25,6 +25,8 @@ export interface ServeOptions {
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly workers: number;
+  /** Seconds a node trusts a token it found: the longest a revocation on another node takes to reach this one. */
+  readonly tokenCacheTtl?: number;
   /** The admin API's Basic credential; the admin API is off without it. */
   readonly adminKey?: string;
   readonly adminSecret?: string;
@@ -90,6 +92,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     logger,
     onResponse: logger.request,
     admin,
+    tokenCacheTtlSeconds: options.tokenCacheTtl,
   });
   const listener = await listen(app.handler, { port: options.port, tls });
   stopOnSignals(async () => {

@@ -3,7 +3,7 @@
 import { createServer, type ApiServer, type Logger, type ResponseObserver } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
-import { createAuthorizer, createBearerVerifier } from '../security/index.js';
+import { createAuthorizer, createBearerVerifier, type BearerVerifierOptions } from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
@@ -26,6 +26,8 @@ export interface EdFiAppOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Unexpired tokens a client may hold; default 15. */
   readonly tokensPerClient?: number;
+  /** How long a node trusts a token it found without asking the store again (revocation delay); default 60 s. */
+  readonly tokenCacheTtlSeconds?: number;
   /** Data authorization; default the claim sets and strategies (contract §8). Tests may pass `allowEveryAction`. */
   readonly authorize?: Authorize;
   /** The ODS `OwnershipBasedAuthorization` feature (off by default): enforce OwnershipBased strategies. */
@@ -45,13 +47,17 @@ function baseUriRegexFor(basePath: string): RegExp {
   return new RegExp(`^${escaped}(?<Path>/.*)?$`, 'i');
 }
 
+function tokenCacheOf({ tokenCacheTtlSeconds: seconds }: EdFiAppOptions): BearerVerifierOptions {
+  return seconds === undefined ? {} : { cacheTtlMs: seconds * 1000 };
+}
+
 export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer> {
   const { store } = options;
   const registry = options.registry ?? getModelRegistry();
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
   const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
-  const verifier = createBearerVerifier(store);
+  const verifier = createBearerVerifier(store, tokenCacheOf(options));
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
     bearerVerifier: verifier.verify,
