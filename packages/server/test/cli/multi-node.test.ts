@@ -3,6 +3,7 @@
 // writes spread over both nodes settle as on one; and `--workers` forks processes that all serve requests.
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { leaDocument } from '../support/documents.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll } from '../support/postgres.js';
 import { runCli, startServe, type RunningServer } from './support.js';
 
@@ -102,6 +103,34 @@ describePostgres('several serve processes on one PostgreSQL database', () => {
     );
     const statuses = responses.map((response) => response.status).sort((a, b) => a - b);
     expect(statuses).toEqual([204, ...Array<number>(PARALLEL_REQUESTS - 1).fill(412)]);
+  });
+
+  // The other node's descriptor cache still holds the value: the write finds it gone and is refused as a write racing
+  // the deletion on one node is (409), never stored.
+  it('refuses on one node a descriptor it knew that the other node deleted', SLOW, async () => {
+    const category = 'uri://ed-fi.org/LocalEducationAgencyCategoryDescriptor';
+    const created = await send(0, 'POST', '/localEducationAgencyCategoryDescriptors', {
+      body: { namespace: category, codeValue: 'Node', shortDescription: 'Node' },
+    });
+    expect(created.status).toBe(201);
+    const lea = (descriptorUri: string) => ({
+      ...leaDocument,
+      localEducationAgencyCategoryDescriptor: descriptorUri,
+    });
+    expect((await send(0, 'POST', '/localEducationAgencies', { body: lea(`${category}#Node`) })).status).toBe(201);
+    expect((await send(0, 'POST', '/localEducationAgencies', { body: lea(`${category}#Independent`) })).status).toBe(
+      200,
+    );
+    const descriptorPath = new URL(created.headers.get('location')!).pathname.split('/data/v3/ed-fi')[1]!;
+    expect((await send(1, 'DELETE', descriptorPath)).status).toBe(204);
+    const refused = await send(0, 'POST', '/localEducationAgencies', { body: lea(`${category}#Node`) });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      type: 'urn:ed-fi:api:data-conflict:unresolved-reference',
+      detail: "The referenced 'LocalEducationAgencyCategoryDescriptor' item does not exist.",
+    });
+    const [stored] = (await (await send(0, 'GET', '/localEducationAgencies')).json()) as { [name: string]: unknown }[];
+    expect(stored?.localEducationAgencyCategoryDescriptor).toBe(`${category}#Independent`);
   });
 
   it('refuses on the other node, within the token-cache TTL, a client revoked on one node', SLOW, async () => {
