@@ -68,6 +68,9 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--base-path <path>', 'where the API is mounted').default(DEFAULT_BASE_PATH))
     .addOption(storeOption())
+    .addOption(
+      new Option('--instances <file>', 'serve the ODS instances (tenants, context routes) of a JSON or YAML file'),
+    )
     .addOption(seedOption())
     .addOption(new Option('--migrate', 'upgrade an outdated store schema first (a new store is always set up)'))
     .addOption(

@@ -3,7 +3,13 @@
 import { createServer, type ApiServer, type Logger, type ResponseObserver } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
-import { createAuthorizer, createBearerVerifier, type BearerVerifierOptions } from '../security/index.js';
+import {
+  createAuthorizer,
+  createBearerVerifier,
+  type AccessTokenVerifier,
+  type BearerVerifierOptions,
+  type TokenGrantContext,
+} from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
@@ -34,6 +40,10 @@ export interface EdFiAppOptions {
   readonly ownershipBasedAuthorization?: boolean;
   /** Enables the admin API (`{base}/admin/clients`) for this Basic credential; off when absent. */
   readonly admin?: AdminCredentials;
+  /** Where `/oauth/token` finds clients and saves tokens; default the store (an instance: its tenant's stores). */
+  readonly tokenStore?: TokenGrantContext['store'];
+  /** Verifies bearer tokens; default one over the store, caching for `tokenCacheTtlSeconds`. */
+  readonly bearerVerifier?: AccessTokenVerifier;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -42,12 +52,14 @@ export const DEFAULT_BASE_PATH = '/v7.3/api';
 const BODY_LIMIT = 30_000_000;
 
 /** Every request under the base path is version 1 of our routes; the root itself (with or without `/`) is `/`. */
-function baseUriRegexFor(basePath: string): RegExp {
+export function baseUriRegexFor(basePath: string): RegExp {
   const escaped = basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped}(?<Path>/.*)?$`, 'i');
 }
 
-function tokenCacheOf({ tokenCacheTtlSeconds: seconds }: EdFiAppOptions): BearerVerifierOptions {
+export function tokenCacheOf({
+  tokenCacheTtlSeconds: seconds,
+}: Pick<EdFiAppOptions, 'tokenCacheTtlSeconds'>): BearerVerifierOptions {
   return seconds === undefined ? {} : { cacheTtlMs: seconds * 1000 };
 }
 
@@ -57,7 +69,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
   const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
-  const verifier = createBearerVerifier(store, tokenCacheOf(options));
+  const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
     bearerVerifier: verifier.verify,
@@ -72,7 +84,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   });
   server.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
-    ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
+    ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
     ...metaRoutes({ registry, basePath }),
     ...(admin === undefined ? [] : adminRoutes({ store, verifier })),

@@ -10,6 +10,7 @@ import { normalizeBasePath, requestRoot } from './request-root.js';
 
 export { normalizeBasePath, requestRoot } from './request-root.js';
 export { buildVersion } from './api-version.js';
+export { discoveryDocument } from './discovery-document.js';
 
 export interface MetaContext {
   readonly registry: ModelRegistry;
