@@ -48,6 +48,16 @@ function storeOption(): Option {
   return new Option('--store <spec>', 'where the data lives').default(DEFAULT_STORE);
 }
 
+function instancesOption(): Option {
+  return new Option('--instances <file>', 'the ODS instances (tenants, context routes) of a JSON or YAML file');
+}
+
+function instanceOption(): Option {
+  return new Option('--instance <name>', 'an instance of --instances whose store is meant (repeatable)').argParser(
+    repeatable(String),
+  );
+}
+
 function seedOption(): Option {
   return new Option('--seed <what>', 'what a new store is seeded with (school years always)')
     .choices(['descriptors', 'none'])
@@ -68,9 +78,7 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--base-path <path>', 'where the API is mounted').default(DEFAULT_BASE_PATH))
     .addOption(storeOption())
-    .addOption(
-      new Option('--instances <file>', 'serve the ODS instances (tenants, context routes) of a JSON or YAML file'),
-    )
+    .addOption(instancesOption())
     .addOption(seedOption())
     .addOption(new Option('--migrate', 'upgrade an outdated store schema first (a new store is always set up)'))
     .addOption(
@@ -142,18 +150,24 @@ export function buildProgram(): Command {
       "application, found or created by name within the vendor (default: the client's name)",
     )
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: CreateClientFlags) => createClientCommand(flags, print));
   clients
     .command('list')
     .description('list the API clients (never their secrets) with their applications and live token counts')
     .option('--json', 'print JSON instead of a table')
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: ListClientsFlags) => listClientsCommand(flags, print));
   clients
     .command('revoke')
     .description('deactivate an API client and delete its access tokens')
     .requiredOption('--key <key>', 'client key')
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
 
   registerLoadCommands(program);
