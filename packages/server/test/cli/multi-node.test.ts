@@ -1,6 +1,7 @@
 // Several `serve` processes on one PostgreSQL database, as nodes behind a load balancer: a token issued by one works on
-// the other, writes are read across nodes, a revocation reaches the other node within its token-cache TTL, racing
-// writes spread over both nodes settle as on one; and `--workers` forks processes that all serve requests.
+// the other, writes are read across nodes, a client's snapshot is the same on both, a revocation reaches the other
+// node within its token-cache TTL, racing writes spread over both nodes settle as on one; and `--workers` forks
+// processes that all serve requests.
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { leaDocument } from '../support/documents.js';
@@ -57,13 +58,19 @@ describePostgres('several serve processes on one PostgreSQL database', () => {
     for (const node of nodes) expect(await node.stop()).toBe(0);
   });
 
-  function send(node: number, method: string, path: string, init: { body?: unknown; ifMatch?: string } = {}) {
+  function send(
+    node: number,
+    method: string,
+    path: string,
+    init: { body?: unknown; ifMatch?: string; snapshot?: boolean } = {},
+  ) {
     return fetch(`${baseOf(nodes[node % nodes.length]!)}/data/v3/ed-fi${path}`, {
       method,
       headers: {
         authorization: `Bearer ${token}`,
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(init.ifMatch === undefined ? {} : { 'if-match': init.ifMatch }),
+        ...(init.snapshot ? { 'use-snapshot': 'true' } : {}),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
@@ -103,6 +110,27 @@ describePostgres('several serve processes on one PostgreSQL database', () => {
     );
     const statuses = responses.map((response) => response.status).sort((a, b) => a - b);
     expect(statuses).toEqual([204, ...Array<number>(PARALLEL_REQUESTS - 1).fill(412)]);
+  });
+
+  it("reads one client's snapshot on either node, and follows its renewal made on the other", SLOW, async () => {
+    const snapshotList = async (node: number): Promise<unknown[]> => {
+      const response = await send(node, 'GET', '/gradeLevelDescriptors?codeValue=after-snapshot', { snapshot: true });
+      expect(response.status).toBe(200);
+      return (await response.json()) as unknown[];
+    };
+    expect(await snapshotList(0)).toEqual([]);
+    expect((await send(0, 'POST', '/gradeLevelDescriptors', { body: descriptor('after-snapshot') })).status).toBe(201);
+    // Live reads see the new item; the session's snapshot, opened on the first node, does not, on either node.
+    expect(await (await send(1, 'GET', '/gradeLevelDescriptors?codeValue=after-snapshot')).json()).toHaveLength(1);
+    expect(await snapshotList(1)).toEqual([]);
+    expect(await snapshotList(0)).toEqual([]);
+    // availableChangeVersions with Use-Snapshot renews the session's snapshot; the other node follows.
+    const renewed = await fetch(`${baseOf(nodes[1]!)}/changeQueries/v1/availableChangeVersions`, {
+      headers: { authorization: `Bearer ${token}`, 'use-snapshot': 'true' },
+    });
+    expect(renewed.status).toBe(200);
+    expect(await snapshotList(0)).toHaveLength(1);
+    expect(await snapshotList(1)).toHaveLength(1);
   });
 
   // The other node's descriptor cache still holds the value: the write finds it gone and is refused as a write racing
