@@ -1,4 +1,5 @@
-// `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the SQLite file.
+// `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the store;
+// one store (`--store`) or the ODS instances of a file (`--instances`).
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
@@ -118,7 +119,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     admin,
     tokenCacheTtlSeconds: options.tokenCacheTtl,
   };
-  const served =
+  const served: Served =
     options.instances === undefined
       ? await serveStore(options, app)
       : await openInstances(readInstancesFile(options.instances), instanceStoreSetup(options), app);
@@ -130,7 +131,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
   const startupMs = Math.round(performance.now() - started);
   logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined });
-  if ('firstStart' in served && served.firstStart !== undefined) output.notice(sandboxBanner(url, served.firstStart));
+  if (served.firstStart !== undefined) output.notice(sandboxBanner(url, served.firstStart));
 }
 
 async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Promise<void> {
