@@ -56,7 +56,7 @@ describePostgres('several serve processes on one PostgreSQL database', () => {
 
   afterAll(async () => {
     for (const node of nodes) expect(await node.stop()).toBe(0);
-  });
+  }, 30_000);
 
   function send(
     node: number,

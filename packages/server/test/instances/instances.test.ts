@@ -81,7 +81,7 @@ describePostgres('ODS instances on two PostgreSQL databases', () => {
     await listener?.close(500); // responses the tests did not read keep their connections busy
     await opened?.close();
     rmSync(folder, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   async function tokenAt(root: string, key: string): Promise<Response> {
     return fetch(`${origin}${BASE}${root}/oauth/token`, {

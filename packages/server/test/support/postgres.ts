@@ -128,7 +128,7 @@ export function databasesDroppedAfterAll(): (prefix?: string) => Promise<string>
     for (const database of databases) {
       await withConnection((client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
     }
-  });
+  }, 60_000);
   return async (prefix = 'edfi_test_db') => {
     const database = testSchemaName(prefix);
     databases.push(database);
