@@ -13,16 +13,17 @@ const DRIVERS = { sqlite: '^better-sqlite3(/|$)', postgres: '^pg(-[\\w-]+)?(/|$)
 const ALL_DRIVERS = Object.values(DRIVERS);
 
 const forbiddenFolders = {
-  model: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'store', 'testing'],
-  store: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'testing'],
-  api: ['cli', 'export', 'http', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
-  security: ['cli', 'export', 'http', 'load', 'setup', 'testing', ...STORE_INTERNALS],
-  http: ['cli', 'export', 'load', 'setup', 'testing', ...STORE_INTERNALS],
-  setup: ['cli', 'export', 'http', 'load', 'testing', ...STORE_INTERNALS],
-  load: ['cli', 'export', 'http', 'testing', ...STORE_INTERNALS],
-  export: ['cli', 'http', 'testing', ...STORE_INTERNALS],
+  model: ['api', 'cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'store', 'testing'],
+  store: ['api', 'cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'testing'],
+  api: ['cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
+  security: ['cli', 'export', 'http', 'instances', 'load', 'setup', 'testing', ...STORE_INTERNALS],
+  http: ['cli', 'export', 'instances', 'load', 'setup', 'testing', ...STORE_INTERNALS],
+  setup: ['cli', 'export', 'http', 'instances', 'load', 'testing', ...STORE_INTERNALS],
+  instances: ['cli', 'export', 'load', 'testing', ...STORE_INTERNALS],
+  load: ['cli', 'export', 'http', 'instances', 'testing', ...STORE_INTERNALS],
+  export: ['cli', 'http', 'instances', 'testing', ...STORE_INTERNALS],
   cli: ['testing', ...STORE_INTERNALS],
-  testing: ['api', 'cli', 'export', 'http', 'load', 'security', 'setup', 'store'],
+  testing: ['api', 'cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'store'],
 };
 
 const layerMessage = (from, folder) => `src/${from} must not import src/${folder} (layers: README.md, Architecture).`;

@@ -90,7 +90,13 @@ async function measure(
   };
 }
 
-async function call(server: ServerProcess, token: string, method: string, path: string, body?: unknown) {
+export async function call(
+  server: Pick<ServerProcess, 'url'>,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -100,7 +106,7 @@ async function call(server: ServerProcess, token: string, method: string, path: 
   return response;
 }
 
-async function tokenFor(server: ServerProcess, key: string, secret: string): Promise<string> {
+export async function tokenFor(server: Pick<ServerProcess, 'url'>, key: string, secret: string): Promise<string> {
   const response = await fetch(`${server.url}/oauth/token`, {
     method: 'POST',
     headers: {
@@ -113,7 +119,7 @@ async function tokenFor(server: ServerProcess, key: string, secret: string): Pro
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function studentIds(server: ServerProcess, token: string, wanted: number): Promise<string[]> {
+export async function studentIds(server: Pick<ServerProcess, 'url'>, token: string, wanted: number): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; ids.length < wanted; offset += 500) {
     const page = (await (
@@ -123,6 +129,28 @@ async function studentIds(server: ServerProcess, token: string, wanted: number):
     ids.push(...page.map((item) => item.id));
   }
   return ids;
+}
+
+/** The benchmark's API client in the store: the school's id as its education organization, so reads are
+ * relationship-based as in production. */
+export function createBenchClient(cli: BuiltCli, store: string): { key: string; secret: string } {
+  const key = 'benchmark';
+  const secret = randomBytes(24).toString('hex');
+  const claims = ['--claim-set', 'Ed-Fi Sandbox', '--edorg', String(schoolId), '--namespace', 'uri://ed-fi.org'];
+  runCli(cli, [
+    'clients',
+    'create',
+    '--key',
+    key,
+    '--secret',
+    secret,
+    '--name',
+    'Benchmark',
+    ...claims,
+    '--store',
+    store,
+  ]);
+  return { key, secret };
 }
 
 /** Runs every scenario against the given new store served by `workers` processes. */
@@ -136,27 +164,7 @@ export async function runHttpScenarios(options: HttpRunOptions): Promise<HttpSce
     ...(options.serverCpus === undefined ? {} : { cpus: options.serverCpus }),
   });
   try {
-    const key = 'benchmark';
-    const secret = randomBytes(24).toString('hex');
-    // The school's id as the client's education organization claim, so reads are relationship-based as in production.
-    runCli(cli, [
-      'clients',
-      'create',
-      '--key',
-      key,
-      '--secret',
-      secret,
-      '--name',
-      'Benchmark',
-      '--claim-set',
-      'Ed-Fi Sandbox',
-      '--edorg',
-      String(schoolId),
-      '--namespace',
-      'uri://ed-fi.org',
-      '--store',
-      store,
-    ]);
+    const { key, secret } = createBenchClient(cli, store);
     const token = await tokenFor(server, key, secret);
     await call(server, token, 'POST', '/data/v3/ed-fi/schools', school);
 

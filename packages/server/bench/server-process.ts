@@ -16,12 +16,12 @@ export function runCli(cli: BuiltCli, args: readonly string[]): string {
   return execFileSync(process.execPath, [cli.entry, ...args], { encoding: 'utf8' });
 }
 
-async function waitForListening(child: ChildProcess, port: number): Promise<void> {
+async function waitForListening(child: ChildProcess, url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/v7.3/api/`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -38,6 +38,10 @@ export interface ServerStartOptions {
   readonly workers: number;
   /** CPUs the server and its workers run on (`taskset -c`); anywhere when absent. */
   readonly cpus?: string;
+  /** Further `serve` options, e.g. `--instances <file>`. */
+  readonly serveOptions?: readonly string[];
+  /** Where the API's discovery answers once the server listens; default the base path. */
+  readonly readyPath?: string;
 }
 
 export async function startServer(options: ServerStartOptions): Promise<ServerProcess> {
@@ -50,13 +54,14 @@ export async function startServer(options: ServerStartOptions): Promise<ServerPr
     String(options.port),
     '--workers',
     String(options.workers),
+    ...(options.serveOptions ?? []),
   ];
   const [command, args] =
     options.cpus === undefined
       ? [process.execPath, serveArgs]
       : ['taskset', ['-c', options.cpus, process.execPath, ...serveArgs]];
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForListening(child, options.port);
+  await waitForListening(child, `http://127.0.0.1:${options.port}/v7.3/api${options.readyPath ?? '/'}`);
   return {
     url: `http://127.0.0.1:${options.port}/v7.3/api`,
     cpuSeconds: () => cpuSecondsOfTree(child.pid!),

@@ -1,6 +1,13 @@
 // `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
 // once, since the store keeps only its hash.
-import { createClient, listClients, type ClientSummary, type NewClientOptions } from '../security/index.js';
+import {
+  createClient,
+  listClients,
+  type ClientSummary,
+  type CreatedClient,
+  type NewClientOptions,
+} from '../security/index.js';
+import { instanceNamed, readInstancesFile } from '../instances/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { seedNewStore } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
@@ -10,6 +17,9 @@ type Print = (text: string) => void;
 
 interface StoreFlag {
   readonly store: string;
+  /** With `instance`: the stores are those of the named instances of this file, not `store`. */
+  readonly instances?: string;
+  readonly instance?: readonly string[];
 }
 
 export interface CreateClientFlags extends StoreFlag {
@@ -30,6 +40,17 @@ export interface ListClientsFlags extends StoreFlag {
 
 export interface RevokeClientFlags extends StoreFlag {
   readonly key: string;
+}
+
+/** The stores a command administers: `--store`, or those of the `--instance`s of `--instances`. */
+function storeSpecsOf(flags: StoreFlag): { name?: string; spec: string }[] {
+  if (flags.instances === undefined) {
+    if (flags.instance !== undefined) throw new Error('--instance names an instance of the file --instances gives.');
+    return [{ spec: flags.store }];
+  }
+  const config = readInstancesFile(flags.instances);
+  if (flags.instance === undefined) throw new Error('Name one or more instances of --instances with --instance.');
+  return flags.instance.map((name) => ({ name, spec: instanceNamed(config, name).store }));
 }
 
 async function withStore<T>(spec: string, use: (store: Store) => Promise<T>): Promise<T> {
@@ -59,24 +80,35 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
   };
 }
 
-export function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
-  return withStore(flags.store, async (store) => {
-    // A client is often the first thing a new store gets: set the store up as `serve` would first.
+/** Creates the client in one store, set up first as `serve` would: a client is often the first thing a store gets. */
+function createIn(spec: string, options: NewClientOptions, print: Print): Promise<CreatedClient> {
+  return withStore(spec, async (store) => {
     const seeding = await seedNewStore(store, getModelRegistry(), 'descriptors');
     if (seeding !== undefined)
       print(`New store: seeded ${seeding.descriptors} descriptors and ${seeding.schoolYears} school years.`);
-    const created = await createClient(store, optionsOf(flags));
-    for (const warning of created.warnings) print(`Warning: ${warning}`);
-    print(`Created client '${created.name}' of application '${created.application}' (vendor '${created.vendor}').`);
-    print(`Key:    ${created.key}`);
-    if (flags.secret === undefined) {
-      print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
-    }
-    print(`Claim set:                ${created.claimSet}`);
-    print(`Education organizations:  ${listed(created.educationOrganizationIds)}`);
-    print(`Namespace prefixes:       ${listed(created.namespacePrefixes)}`);
-    if (created.profiles.length > 0) print(`Profiles:                 ${listed(created.profiles)}`);
+    return createClient(store, options);
   });
+}
+
+/** With several instances, the client is created in each of their stores with one key and secret (its bindings). */
+export async function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
+  const [first, ...others] = storeSpecsOf(flags);
+  const created = await createIn(first!.spec, optionsOf(flags), print);
+  for (const { spec } of others) {
+    await createIn(spec, { ...optionsOf(flags), key: created.key, secret: created.secret }, print);
+  }
+  for (const warning of created.warnings) print(`Warning: ${warning}`);
+  print(`Created client '${created.name}' of application '${created.application}' (vendor '${created.vendor}').`);
+  if (first!.name !== undefined)
+    print(`Instances:                ${[first, ...others].map((i) => i!.name).join(', ')}`);
+  print(`Key:    ${created.key}`);
+  if (flags.secret === undefined) {
+    print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
+  }
+  print(`Claim set:                ${created.claimSet}`);
+  print(`Education organizations:  ${listed(created.educationOrganizationIds)}`);
+  print(`Namespace prefixes:       ${listed(created.namespacePrefixes)}`);
+  if (created.profiles.length > 0) print(`Profiles:                 ${listed(created.profiles)}`);
 }
 
 const COLUMNS: readonly [string, (client: ClientSummary) => string][] = [
@@ -106,20 +138,23 @@ function table(clients: readonly ClientSummary[]): string[] {
   );
 }
 
-export function listClientsCommand(flags: ListClientsFlags, print: Print): Promise<void> {
-  return withStore(flags.store, async (store) => {
-    const clients = await listClients(store);
+export async function listClientsCommand(flags: ListClientsFlags, print: Print): Promise<void> {
+  for (const { name, spec } of storeSpecsOf(flags)) {
+    const clients = await withStore(spec, (store) => listClients(store));
+    if (name !== undefined && !flags.json) print(`Instance '${name}':`);
     if (flags.json) print(JSON.stringify(clients, null, 2));
     else if (clients.length === 0) print('No clients.');
     else for (const line of table(clients)) print(line);
-  });
+  }
 }
 
-export function revokeClientCommand(flags: RevokeClientFlags, print: Print): Promise<void> {
-  return withStore(flags.store, async (store) => {
-    const deletedTokens = await store.revokeClient(flags.key);
-    if (deletedTokens === undefined) throw new Error(`No client has the key '${flags.key}'.`);
-    print(`Revoked client '${flags.key}': deactivated, ${deletedTokens} access token(s) deleted.`);
-    print('A running server that cached its tokens refuses them within a minute (the token cache lifetime).');
-  });
+/** Revoking in some instances' stores unbinds the client from those instances only. */
+export async function revokeClientCommand(flags: RevokeClientFlags, print: Print): Promise<void> {
+  for (const { name, spec } of storeSpecsOf(flags)) {
+    const deletedTokens = await withStore(spec, (store) => store.revokeClient(flags.key));
+    const where = name === undefined ? '' : ` in instance '${name}'`;
+    if (deletedTokens === undefined) throw new Error(`No client has the key '${flags.key}'${where}.`);
+    print(`Revoked client '${flags.key}'${where}: deactivated, ${deletedTokens} access token(s) deleted.`);
+  }
+  print('A running server that cached its tokens refuses them within its --token-cache-ttl (default 60 s).');
 }

@@ -1,7 +1,8 @@
 // The `edfi-api` command line: `serve`, `clients create | list | revoke` and `load`, every command taking `--store`.
+import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_BASE_PATH } from '../http/app.js';
-import { SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
+import { DEFAULT_TOKEN_CACHE_TTL_SECONDS, SANDBOX_EDUCATION_ORGANIZATION_IDS } from '../security/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
 import { withEnvironmentVariables } from './environment-options.js';
 import { jsonLogger } from './json-log.js';
@@ -29,6 +30,10 @@ function integerIn(min: number, max: number): (value: string) => number {
   };
 }
 
+function workerCount(value: string): number {
+  return value === 'auto' ? availableParallelism() : integerIn(1, 256)(value);
+}
+
 /** A repeatable option's parser: every occurrence adds its parsed value to the list. */
 function repeatable<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
   return (value, previous) => [...(previous ?? []), parse(value)];
@@ -51,6 +56,16 @@ function storeOption(): Option {
   return new Option('--store <spec>', 'where the data lives').default(DEFAULT_STORE);
 }
 
+function instancesOption(): Option {
+  return new Option('--instances <file>', 'the ODS instances (tenants, context routes) of a JSON or YAML file');
+}
+
+function instanceOption(): Option {
+  return new Option('--instance <name>', 'an instance of --instances whose store is meant (repeatable)').argParser(
+    repeatable(String),
+  );
+}
+
 function seedOption(): Option {
   return new Option('--seed <what>', 'what a new store is seeded with (school years always)')
     .choices(['descriptors', 'none'])
@@ -70,6 +85,7 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--base-path <path>', 'where the API is mounted').default(DEFAULT_BASE_PATH))
     .addOption(storeOption())
+    .addOption(instancesOption())
     .addOption(seedOption())
     .addOption(new Option('--migrate', 'upgrade an outdated store schema first (a new store is always set up)'))
     .addOption(
@@ -83,7 +99,14 @@ export function buildProgram(): Command {
     .addOption(new Option('--tls-cert <file>', 'PEM certificate: serve HTTPS (with --tls-key)'))
     .addOption(new Option('--tls-key <file>', 'PEM private key for --tls-cert'))
     .addOption(
-      new Option('--workers <n>', 'worker processes sharing the store').default(1).argParser(integerIn(1, 256)),
+      new Option('--workers <n>', "worker processes sharing the store ('auto': one per CPU core)")
+        .default(1)
+        .argParser(workerCount),
+    )
+    .addOption(
+      new Option('--token-cache-ttl <seconds>', 'how long a node trusts a token it found (revocation delay elsewhere)')
+        .default(DEFAULT_TOKEN_CACHE_TTL_SECONDS)
+        .argParser(integerIn(0, 86_400)),
     )
     .addOption(
       new Option('--admin-key <key>', 'enable the admin API ({base}/admin/clients) for this Basic user').env(
@@ -149,18 +172,24 @@ export function buildProgram(): Command {
       "application, found or created by name within the vendor (default: the client's name)",
     )
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: CreateClientFlags) => createClientCommand(flags, print));
   clients
     .command('list')
     .description('list the API clients (never their secrets) with their applications and live token counts')
     .option('--json', 'print JSON instead of a table')
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: ListClientsFlags) => listClientsCommand(flags, print));
   clients
     .command('revoke')
     .description('deactivate an API client and delete its access tokens')
     .requiredOption('--key <key>', 'client key')
     .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
 
   withEnvironmentVariables(serveCommand);

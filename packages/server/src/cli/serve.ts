@@ -1,9 +1,12 @@
-// `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the SQLite file.
+// `edfi-api serve`: one process, or a cluster primary that prepares the store and forks workers sharing the store;
+// one store (`--store`) or the ODS instances of a file (`--instances`).
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
-import { createEdFiApp } from '../http/app.js';
+import { createEdFiApp, type EdFiAppOptions } from '../http/app.js';
 import { DOCS_PATH, normalizeBasePath } from '../http/meta/index.js';
+import { openInstances, openInstanceStores, readInstancesFile, type StoreSetup } from '../instances/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
@@ -25,6 +28,10 @@ export interface ServeOptions {
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly workers: number;
+  /** A file of ODS instances (tenants, context routes), each with its own store; `store` is then unused. */
+  readonly instances?: string;
+  /** Seconds a node trusts a token it found: the longest a revocation on another node takes to reach this one. */
+  readonly tokenCacheTtl?: number;
   /** The admin API's Basic credential; the admin API is off without it. */
   readonly adminKey?: string;
   readonly adminSecret?: string;
@@ -59,6 +66,12 @@ function adminCredentialsOf(options: ServeOptions): AdminCredentials | undefined
   return { key, secret };
 }
 
+/** Instances get no sandbox client: their clients are created per instance (`clients create --instance`). */
+function instanceStoreSetup(options: ServeOptions): StoreSetup {
+  const snapshots = options.snapshots === 'off' ? { maxSnapshots: 0 } : {};
+  return cluster.isPrimary ? { migrate: options.migrate, seed: options.seed, ...snapshots } : snapshots;
+}
+
 function baseUrl(scheme: string, port: number, basePath: string): string {
   return `${scheme}://localhost:${port}${normalizeBasePath(basePath)}`;
 }
@@ -74,6 +87,11 @@ function noticeDocs(output: ServeOutput, docsUrl: string | undefined): void {
 
 /** Opens the store, seeds it on first start and closes it again: a cluster primary serves no requests. */
 async function prepareStore(options: ServeOptions): Promise<FirstStart | undefined> {
+  if (options.instances !== undefined) {
+    const stores = await openInstanceStores(readInstancesFile(options.instances), instanceStoreSetup(options));
+    await Promise.all([...stores.values()].map((store) => store.close()));
+    return undefined;
+  }
   const store = await openStoreCreatingFolder(options.store, undefined, { migrate: options.migrate });
   try {
     return await prepareFirstStart(store, getModelRegistry(), options.seed, options.sandboxEdorg);
@@ -82,12 +100,14 @@ async function prepareStore(options: ServeOptions): Promise<FirstStart | undefin
   }
 }
 
-/** Serves requests in this process; only a process that is not a cluster worker prepares the store. */
-async function serveHere(options: ServeOptions, output: ServeOutput): Promise<void> {
-  const started = performance.now();
-  const { logger } = output;
-  const tls = tlsFilesOf(options);
-  const admin = adminCredentialsOf(options);
+interface Served {
+  readonly handler: RequestListener;
+  readonly firstStart?: FirstStart;
+  close(): Promise<void>;
+}
+
+/** The API over the one store of `--store`; only a process that is not a cluster worker prepares the store. */
+async function serveStore(options: ServeOptions, app: Omit<EdFiAppOptions, 'store'>): Promise<Served> {
   const registry = getModelRegistry();
   // A cluster's primary has prepared the store before forking, so workers never migrate.
   const store = await openStoreCreatingFolder(options.store, registry, {
@@ -97,26 +117,39 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const firstStart = cluster.isWorker
     ? undefined
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
-  const app = await createEdFiApp({
-    store,
-    registry,
+  const { handler } = await createEdFiApp({ ...app, store, registry });
+  return { handler, firstStart, close: () => store.close() };
+}
+
+/** Serves requests in this process. */
+async function serveHere(options: ServeOptions, output: ServeOutput): Promise<void> {
+  const started = performance.now();
+  const { logger } = output;
+  const tls = tlsFilesOf(options);
+  const admin = adminCredentialsOf(options);
+  const app = {
     basePath: options.basePath,
     logger,
     onResponse: logger.request,
     admin,
     docs: options.docs,
-  });
-  const listener = await listen(app.handler, { port: options.port, tls });
+    tokenCacheTtlSeconds: options.tokenCacheTtl,
+  };
+  const served: Served =
+    options.instances === undefined
+      ? await serveStore(options, app)
+      : await openInstances(readInstancesFile(options.instances), instanceStoreSetup(options), app);
+  const listener = await listen(served.handler, { port: options.port, tls });
   stopOnSignals(async () => {
     await listener.close();
-    await store.close();
+    await served.close();
   }, logger);
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
   const startupMs = Math.round(performance.now() - started);
   const docsUrl = docsUrlOf(options, url);
   logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined, docs: docsUrl });
   if (cluster.isPrimary) noticeDocs(output, docsUrl);
-  if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
+  if (served.firstStart !== undefined) output.notice(sandboxBanner(url, served.firstStart));
 }
 
 async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Promise<void> {

@@ -3,7 +3,13 @@
 import { createServer, type ApiServer, type Logger, type ResponseObserver } from '@edfi-api/framework';
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
-import { createAuthorizer, createBearerVerifier } from '../security/index.js';
+import {
+  createAuthorizer,
+  createBearerVerifier,
+  type AccessTokenVerifier,
+  type BearerVerifierOptions,
+  type TokenGrantContext,
+} from '../security/index.js';
 import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
@@ -27,6 +33,8 @@ export interface EdFiAppOptions {
   readonly tokenLifetimeSeconds?: number;
   /** Unexpired tokens a client may hold; default 15. */
   readonly tokensPerClient?: number;
+  /** How long a node trusts a token it found without asking the store again (revocation delay); default 60 s. */
+  readonly tokenCacheTtlSeconds?: number;
   /** Data authorization; default the claim sets and strategies (contract §8). Tests may pass `allowEveryAction`. */
   readonly authorize?: Authorize;
   /** The ODS `OwnershipBasedAuthorization` feature (off by default): enforce OwnershipBased strategies. */
@@ -35,6 +43,10 @@ export interface EdFiAppOptions {
   readonly admin?: AdminCredentials;
   /** Serve the documentation page (Swagger UI) at `{base}/docs`; default true. */
   readonly docs?: boolean;
+  /** Where `/oauth/token` finds clients and saves tokens; default the store (an instance: its tenant's stores). */
+  readonly tokenStore?: TokenGrantContext['store'];
+  /** Verifies bearer tokens; default one over the store, caching for `tokenCacheTtlSeconds`. */
+  readonly bearerVerifier?: AccessTokenVerifier;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -43,9 +55,15 @@ export const DEFAULT_BASE_PATH = '/v7.3/api';
 const BODY_LIMIT = 30_000_000;
 
 /** Every request under the base path is version 1 of our routes; the root itself (with or without `/`) is `/`. */
-function baseUriRegexFor(basePath: string): RegExp {
+export function baseUriRegexFor(basePath: string): RegExp {
   const escaped = basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped}(?<Path>/.*)?$`, 'i');
+}
+
+export function tokenCacheOf({
+  tokenCacheTtlSeconds: seconds,
+}: Pick<EdFiAppOptions, 'tokenCacheTtlSeconds'>): BearerVerifierOptions {
+  return seconds === undefined ? {} : { cacheTtlMs: seconds * 1000 };
 }
 
 export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer> {
@@ -54,7 +72,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
   const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
-  const verifier = createBearerVerifier(store);
+  const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
     bearerVerifier: verifier.verify,
@@ -73,7 +91,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   });
   server.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
-    ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
+    ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
     ...metaRoutes({ registry, basePath, docs: options.docs }),
     ...(admin === undefined ? [] : adminRoutes({ store, verifier })),

@@ -4,6 +4,9 @@ import { Token, Unauthorized, type BearerVerifier } from '@edfi-api/framework';
 import { findTokenHolder, normalizeAccessToken, type TokenHolderStore } from './access-tokens.js';
 import { claimsOf, type AccessTokenClaims } from './access-token-claims.js';
 
+/** How long a node trusts a token it found: the longest a revocation elsewhere takes to reach it. */
+export const DEFAULT_TOKEN_CACHE_TTL_SECONDS = 60;
+
 export interface BearerVerifierOptions {
   /** How long a found token is trusted without asking the store again. Default 60 s; 0 disables the cache. */
   readonly cacheTtlMs?: number;
@@ -30,7 +33,7 @@ export function createBearerVerifier(
   store: TokenHolderStore,
   options: BearerVerifierOptions = {},
 ): AccessTokenVerifier {
-  const ttl = options.cacheTtlMs ?? 60_000;
+  const ttl = options.cacheTtlMs ?? DEFAULT_TOKEN_CACHE_TTL_SECONDS * 1000;
   const capacity = options.cacheSize ?? 10_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, CachedToken>();

@@ -1,5 +1,5 @@
 // The PostgreSQL store: the conformance suite, plus what only PostgreSQL has (connection specs, schemas migrated under
-// an advisory lock by several nodes at once, snapshots on connections of their own).
+// an advisory lock by several nodes at once, snapshots on connections of their own, shared between nodes).
 import { describe, expect, it, vi } from 'vitest';
 import { createStore, StoreSchemaError, type Store } from '../../src/store/index.js';
 import { parsePostgresSpec, redactedSpec } from '../../src/store/postgres/connection-spec.js';
@@ -142,6 +142,39 @@ describePostgres('PostgreSQL store lifecycle', () => {
       expect(await (await store.snapshot('other'))!.newestChangeVersion()).toBe(9);
       expect(await (await store.snapshot('session', { fresh: true }))!.newestChangeVersion()).toBe(9);
     });
+  });
+
+  it("shares a session's snapshot between stores on one database while one of them holds it", async () => {
+    const schema = newSchema();
+    await withStore(schema, (store) => store.migrate());
+    const setVersion = (version: number) =>
+      withConnection((client) =>
+        client.query(`UPDATE "${schema}".meta SET value = $1 WHERE key = 'change_version'`, [version]),
+      );
+    const [first, second, third] = [0, 1, 2].map(() => new PostgresStore(postgresSpec(schema)));
+    try {
+      for (const store of [first!, second!, third!]) await store.open();
+      await setVersion(5);
+      expect(await (await first!.snapshot('session'))!.newestChangeVersion()).toBe(5);
+      await setVersion(9);
+      // Imported from the first store, which holds the session open.
+      expect(await (await second!.snapshot('session'))!.newestChangeVersion()).toBe(5);
+      // The second store exported it again: it stays importable after the first lets it go.
+      await first!.close();
+      expect(await (await third!.snapshot('session'))!.newestChangeVersion()).toBe(5);
+      // When no store holds it any more, the next one opens a new snapshot.
+      await second!.close();
+      await third!.close();
+      const fourth = new PostgresStore(postgresSpec(schema));
+      await fourth.open();
+      try {
+        expect(await (await fourth.snapshot('session'))!.newestChangeVersion()).toBe(9);
+      } finally {
+        await fourth.close();
+      }
+    } finally {
+      for (const store of [first!, second!, third!]) await store.close();
+    }
   });
 
   it('keeps no snapshots when the store allows none', async () => {

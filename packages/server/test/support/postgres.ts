@@ -117,3 +117,24 @@ export function postgresStoreFactory(): StoreFactory {
     };
   };
 }
+
+/**
+ * Registers dropping, after the file's tests, the databases the returned function creates: each call creates a new
+ * empty database on the test server and resolves with its URL.
+ */
+export function databasesDroppedAfterAll(): (prefix?: string) => Promise<string> {
+  const databases: string[] = [];
+  afterAll(async () => {
+    for (const database of databases) {
+      await withConnection((client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+    }
+  }, 60_000);
+  return async (prefix = 'edfi_test_db') => {
+    const database = testSchemaName(prefix);
+    databases.push(database);
+    await withConnection((client) => client.query(`CREATE DATABASE "${database}"`));
+    const url = new URL(POSTGRES_TEST_URL);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+}

@@ -13,6 +13,7 @@ import { XsdMetadata, xsdSchemasIn } from './xsd-metadata.js';
 
 export { normalizeBasePath, requestRoot } from './request-root.js';
 export { buildVersion } from './api-version.js';
+export { discoveryDocument } from './discovery-document.js';
 
 export interface MetaContext {
   readonly registry: ModelRegistry;

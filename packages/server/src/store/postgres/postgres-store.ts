@@ -52,6 +52,7 @@ import {
   schemaStatusOf,
   type PostgresSchemaPlan,
 } from './schema.js';
+import { SnapshotDirectory } from './snapshot-directory.js';
 import { PostgresSnapshotSessions } from './snapshot-sessions.js';
 
 const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
@@ -116,6 +117,7 @@ export class PostgresStore implements Store {
           connect: () => createClient(this.spec),
           readsOver: (client) => new PostgresDocumentReader(client, statements),
         },
+        new SnapshotDirectory(pool),
         {
           max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
           idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,

@@ -11,7 +11,8 @@ export interface SnapshotSessionOptions {
 
 /** How a store opens and releases its snapshots (`T` may be a promise of one, for a driver that connects async). */
 export interface SnapshotSource<T> {
-  open(): T;
+  /** A new snapshot for the session (a store may share it with other processes under the session's name). */
+  open(session: string): T;
   release(snapshot: T): void;
 }
 
@@ -48,7 +49,7 @@ export class SnapshotSessions<T> {
         if (this.#sessions.size < this.options.max) break;
         this.#release(oldest);
       }
-      entry = { snapshot: this.source.open(), lastUsed: now };
+      entry = { snapshot: this.source.open(session), lastUsed: now };
     }
     entry.lastUsed = now;
     this.#sessions.set(session, entry);
