@@ -1,12 +1,12 @@
 // The per-route authentication chain: schemes tried in declaration order, then the route's required scopes.
 
 import { ConfigurationError, Forbidden, Unauthorized, withoutStack } from '../errors.js';
-import type { AuthScheme } from '../routes/route-definition.js';
+import type { AuthScheme, Principal } from '../types.js';
 import { NOT_AUTHED, rejectionMessage, type AuthLogger } from './auth-rejection.js';
 import { challengeHeaders, type ChallengeHeaders } from './challenge.js';
 import type { ClientCredentialSources } from './client-credentials.js';
 import { createJwtVerifier, type JwtOptions } from './jwt.js';
-import type { ClientRepository, Principal, ValidateClientHook } from './principal.js';
+import { ANONYMOUS, type ClientRepository, type ValidateClientHook } from './principal.js';
 import { apiKeyScheme, type ApiKeyRepository } from './schemes/api-key.js';
 import { basicScheme, type ClientSecretRepository } from './schemes/basic.js';
 import { bearerScheme, type BearerVerifier, type DecodeTokenHook } from './schemes/bearer.js';
@@ -45,7 +45,6 @@ interface Step {
   readonly attempt: SchemeAttempt | undefined;
 }
 
-const ANONYMOUS: Principal = Object.freeze({ scheme: 'none', scopes: Object.freeze([]) });
 const MISSING_SCOPE = 'Token does not provide the required scope.';
 
 export function createAuthenticator(options: AuthOptions): Authenticator {
@@ -160,7 +159,14 @@ function chain(
   challenges: ChallengeHeaders,
   logger: AuthLogger | undefined,
 ): AuthCheck {
+  const accepted = new Set(steps.map((step) => step.scheme));
+  accepted.delete('none');
   return async (req) => {
+    const established = req.auth;
+    if (established !== undefined && accepted.has(established.scheme)) {
+      assertScopes(established, requiredScopes);
+      return established;
+    }
     let rejection: string | undefined;
     let tokenRejected = false;
     let principal: Principal | undefined;

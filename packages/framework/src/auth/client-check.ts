@@ -1,15 +1,13 @@
 // Runs a client repository check (API key, Basic or client credentials) and turns its answer into a principal.
 
-import type { AuthScheme } from '../routes/route-definition.js';
 import { Unauthorized } from '../errors.js';
 import { NOT_AUTHED } from './auth-rejection.js';
-import type { ClientCheckResult, Principal, ValidateClientHook } from './principal.js';
+import type { Authenticated, AuthScheme, Principal } from '../types.js';
+import { NO_SCOPES, type ClientCheckResult, type ValidateClientHook } from './principal.js';
 
 export type RepositoryCheck = (
   onValidateClient: ValidateClientHook | undefined,
 ) => ClientCheckResult | Promise<ClientCheckResult>;
-
-const NO_SCOPES: readonly string[] = Object.freeze([]);
 
 /**
  * `false` or a throw rejects. After success the framework calls `onValidateClient(clientId)` itself, unless the
@@ -37,10 +35,11 @@ export async function runClientCheck(
 
   const result = await check(hookForRepository);
   if (result === false) throw new Unauthorized(NOT_AUTHED);
-  const details = typeof result === 'object' && result !== null ? result : undefined;
+  const details: Partial<Authenticated<unknown>> | undefined =
+    typeof result === 'object' && result !== null ? result : undefined;
   const clientId = details?.clientId ?? presentedClientId;
   if (onValidateClient !== undefined && clientId !== undefined && validatedByRepository !== clientId) {
     await onValidateClient(clientId);
   }
-  return { scheme, clientId, scopes: details?.scopes ?? NO_SCOPES };
+  return { scheme, clientId, scopes: details?.scopes ?? NO_SCOPES, identity: details?.identity };
 }

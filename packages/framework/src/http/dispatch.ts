@@ -1,13 +1,13 @@
-// The request pipeline: version and path from the URL, route lookup, authentication, handler, response.
+// The request pipeline: version and path from the URL, onRequest, route lookup, authentication, handler, response.
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Principal } from '../auth/principal.js';
 import type { ContainerLike } from '../container/container-like.js';
 import { MethodNotAllowed, NotFound, withoutStack } from '../errors.js';
 import type { BaseUriMatcher } from '../router/base-uri.js';
-import type { Router } from '../router/router.js';
+import { NO_PARAMS, type Router } from '../router/router.js';
 import type { RouteHandler, RouteInfo } from '../routes/route-definition.js';
-import { type BodySource, Context } from './request-context.js';
+import type { AuthScheme, IncomingRequestContext, Principal } from '../types.js';
+import { type BodySource, Context, type ContextServices } from './request-context.js';
 import { type ErrorLogger, errorToResponse, type ResponseLike, resultToResponse } from './response.js';
 
 export interface DispatchRequest {
@@ -31,6 +31,9 @@ export type ErrorRenderer = (
   request: { readonly method: string; readonly url: string; readonly headers: IncomingHttpHeaders },
 ) => ResponseLike | undefined;
 
+/** Runs before routing for every request whose URL names a served version; throwing answers with that error. */
+export type RequestHook = (ctx: IncomingRequestContext) => void | Promise<void>;
+
 export interface DispatcherOptions {
   readonly matchBaseUri: BaseUriMatcher;
   readonly versions: ReadonlyMap<number, Router<CompiledRoute>>;
@@ -39,6 +42,9 @@ export interface DispatcherOptions {
   readonly exposeErrors: boolean;
   readonly logger: ErrorLogger;
   readonly renderError?: ErrorRenderer;
+  readonly onRequest?: RequestHook;
+  /** Runs an authentication chain for `ctx.authenticate` in onRequest. */
+  readonly authenticate: (schemes: readonly AuthScheme[], ctx: Context) => Promise<Principal>;
   /** Serve HEAD with the GET handler when no HEAD route is declared (default true). */
   readonly implicitHead: boolean;
   /** Answer OPTIONS with 204 and Allow when no OPTIONS route is declared (default true). */
@@ -61,7 +67,11 @@ function allowHeader(methods: readonly string[], implicitHead: boolean, implicit
 }
 
 export class Dispatcher {
-  constructor(private readonly options: DispatcherOptions) {}
+  private readonly services: ContextServices;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.services = { bodyLimit: options.bodyLimit, container: options.container, authenticate: options.authenticate };
+  }
 
   dispatch(request: DispatchRequest): ResponseLike | Promise<ResponseLike> {
     const headOnly = request.method === 'HEAD';
@@ -73,34 +83,83 @@ export class Dispatcher {
       const router = located === null ? undefined : this.options.versions.get(located.version);
       // Expected misses are returned, not thrown: unwinding an exception costs more than the rest of the request.
       if (located === null || router === undefined) return this.fail(notFound(pathname), request, headOnly);
+      const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
+      if (this.options.onRequest !== undefined) {
+        const ctx = this.context(request, located.path, located.version, NO_PARAMS, search);
+        return this.hookThenRoute(this.options.onRequest, ctx, router, request, pathname);
+      }
       const path = located.path;
-      let match = router.find(request.method, path);
-      if (match === null && headOnly && this.options.implicitHead) match = router.find('GET', path);
+      const match = this.find(router, request.method, path, headOnly);
       if (match === null) return this.miss(router, request, path, pathname);
-      const route = match.value;
-      const ctx = new Context(
-        request.method,
-        path,
-        located.version,
-        match.params,
-        queryStart === -1 ? '' : url.slice(queryStart + 1),
-        request.headers,
-        { url, req: request.req },
-        request.readBody,
-        this.options.bodyLimit,
-        this.options.container,
-      );
-      if (route.authenticate === undefined) return this.invoke(route, ctx, headOnly, request);
-      return route.authenticate(ctx).then(
-        (principal) => {
-          ctx.auth = principal;
-          return this.invoke(route, ctx, headOnly, request);
-        },
-        (error: unknown) => this.fail(error, request, headOnly),
-      );
+      const ctx = this.context(request, path, located.version, match.params, search);
+      return this.run(match.value, ctx, headOnly, request);
     } catch (error) {
       return this.fail(error, request, headOnly);
     }
+  }
+
+  private context(
+    request: DispatchRequest,
+    path: string,
+    version: number,
+    params: Record<string, string | number>,
+    search: string,
+  ): Context {
+    const raw = { url: request.url, req: request.req };
+    return new Context(
+      request.method,
+      path,
+      version,
+      params,
+      search,
+      request.headers,
+      raw,
+      request.readBody,
+      this.services,
+    );
+  }
+
+  private find(router: Router<CompiledRoute>, method: string, path: string, headOnly: boolean) {
+    const match = router.find(method, path);
+    return match === null && headOnly && this.options.implicitHead ? router.find('GET', path) : match;
+  }
+
+  private hookThenRoute(
+    hook: RequestHook,
+    ctx: Context,
+    router: Router<CompiledRoute>,
+    request: DispatchRequest,
+    pathname: string,
+  ): ResponseLike | Promise<ResponseLike> {
+    const headOnly = request.method === 'HEAD';
+    const routeIt = (): ResponseLike | Promise<ResponseLike> => {
+      const match = this.find(router, request.method, ctx.path, headOnly);
+      if (match === null) return this.finish(ctx, this.miss(router, request, ctx.path, pathname));
+      ctx.params = match.params;
+      return this.run(match.value, ctx, headOnly, request);
+    };
+    const hooked = hook(ctx);
+    if (!isPromiseLike(hooked)) return routeIt();
+    return Promise.resolve(hooked).then(routeIt, (error: unknown) =>
+      this.finish(ctx, this.fail(error, request, headOnly)),
+    );
+  }
+
+  /** Authenticates (unless the route is public) and invokes the handler. */
+  private run(
+    route: CompiledRoute,
+    ctx: Context,
+    headOnly: boolean,
+    request: DispatchRequest,
+  ): ResponseLike | Promise<ResponseLike> {
+    if (route.authenticate === undefined) return this.invoke(route, ctx, headOnly, request);
+    return route.authenticate(ctx).then(
+      (principal) => {
+        ctx.auth = principal;
+        return this.invoke(route, ctx, headOnly, request);
+      },
+      (error: unknown) => this.finish(ctx, this.fail(error, request, headOnly)),
+    );
   }
 
   private invoke(

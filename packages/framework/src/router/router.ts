@@ -1,7 +1,7 @@
 // Finds the route for a method and a path within one API version: static paths in a map, the rest in a segment trie.
 
 import { ConfigurationError } from '../errors.js';
-import type { ParameterDeclaration } from '../routes/route-definition.js';
+import type { ParameterDeclaration } from '../types.js';
 import { priorityOf, type RoutePriority } from './route-priority.js';
 import { parseTemplate, type ParamSegment } from './route-template.js';
 import { SegmentTrie } from './route-trie.js';
@@ -47,7 +47,8 @@ class DynamicRoute<T> implements RoutePriority {
   }
 }
 
-const NO_PARAMS: Record<string, string | number> = Object.freeze(Object.create(null) as Record<string, never>);
+/** The params of a static route (and of a request not routed yet). */
+export const NO_PARAMS: Record<string, string | number> = Object.freeze(Object.create(null) as Record<string, never>);
 
 export class Router<T> {
   private readonly ignoreTrailingSlash: boolean;

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthRequest } from '../../src/auth/authenticator.js';
 import type { ClientCheckResult, ClientRepository, ValidateClientHook } from '../../src/auth/principal.js';
 import { HttpError } from '../../src/errors.js';
-import type { QueryParams } from '../../src/http/context.js';
+import type { QueryParams } from '../../src/types.js';
 
 export interface FakeRequestInit {
   readonly headers?: IncomingHttpHeaders;

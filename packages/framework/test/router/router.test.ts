@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../src/errors.js';
-import type { ParameterDeclaration } from '../../src/routes/route-definition.js';
+import type { ParameterDeclaration } from '../../src/types.js';
 import { Router, type RouteMatch } from '../../src/router/router.js';
 
 const ULID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
