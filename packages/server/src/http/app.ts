@@ -4,8 +4,9 @@ import { createServer, type ApiServer, type Logger, type ResponseObserver } from
 import { getModelRegistry, type ModelRegistry } from '../model/index.js';
 import type { Authorize } from '../api/index.js';
 import { createAuthorizer, createBearerVerifier } from '../security/index.js';
+import { authenticationOptions } from './authentication.js';
 import type { Store } from '../store/store.js';
-import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
+import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { dataRoutes } from './data/routes.js';
 import { metaRoutes, normalizeBasePath } from './meta/index.js';
@@ -54,8 +55,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   const verifier = createBearerVerifier(store);
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
-    bearerVerifier: verifier.verify,
-    ...(admin === undefined ? {} : { clientRepository: adminClientRepository(admin) }),
+    ...authenticationOptions(verifier, admin),
     renderError: createProblemRenderer({ basePath, logger }),
     implicitHead: false,
     implicitOptions: false,

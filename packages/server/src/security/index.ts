@@ -1,7 +1,12 @@
 // Public surface of security: API clients and their applications, token grant and introspection (the OAuth endpoints'
-// logic; the routes are in http/oauth/), the bearer-token verifier, the caller it establishes and the claim-set policies.
-export { createBearerVerifier, type AccessTokenVerifier, type BearerVerifierOptions } from './bearer-verifier.js';
-export { callerOf, type AccessTokenClaims } from './access-token-claims.js';
+// logic; the routes are in http/oauth/), the bearer-token verifier (the caller a token stands for) and the claim-set
+// policies.
+export {
+  createBearerVerifier,
+  type AccessTokenVerifier,
+  type AuthenticatedCaller,
+  type BearerVerifierOptions,
+} from './bearer-verifier.js';
 export {
   createTokenGrant,
   type ClientCredentialsRequest,

@@ -1,14 +1,16 @@
 // Resolves the `{namespace}/{resource}` of a data route and gathers what the operations need from the request.
 import type { RequestContext } from '@edfi-api/framework';
-import { ApiProblem, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
+import { ApiProblem, type Caller, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
-import { callerOf } from '../../security/index.js';
 import { requestRoot } from '../meta/index.js';
 
 export interface ResourceRouteParams {
   readonly namespace: string;
   readonly resource: string;
 }
+
+/** The context of a data route: authenticated by an access token, whose caller is `ctx.identity`. */
+export type DataRouteContext = RequestContext<ResourceRouteParams, Caller>;
 
 /** The path of the resource collection as requested: the route path without a trailing slash or the `{id}`. */
 function collectionPathOf(path: string, isItemRoute: boolean): string {
@@ -31,19 +33,19 @@ export function resourceOf(
 }
 
 /** The request of a change-query or partition route. */
-export function resourceReadOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ReadRequest {
-  return { resource: resourceOf(ctx, registry, false), caller: callerOf(ctx), headers: ctx.headers };
+export function resourceReadOf(ctx: DataRouteContext, registry: ModelRegistry): ReadRequest {
+  return { resource: resourceOf(ctx, registry, false), caller: ctx.identity, headers: ctx.headers };
 }
 
 export function dataRequestOf(
-  ctx: RequestContext<ResourceRouteParams>,
+  ctx: DataRouteContext,
   registry: ModelRegistry,
   basePath: string,
   isItemRoute: boolean,
 ): DataRequest {
   return {
     resource: resourceOf(ctx, registry),
-    caller: callerOf(ctx),
+    caller: ctx.identity,
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
       return requestRoot(ctx, basePath) + collectionPathOf(ctx.path, isItemRoute);
