@@ -8,7 +8,13 @@ import { NO_PARAMS, type Router } from '../router/router.js';
 import type { RouteHandler, RouteInfo } from '../routes/route-definition.js';
 import type { AuthScheme, IncomingRequestContext, Principal } from '../types.js';
 import { type BodySource, Context, type ContextServices } from './request-context.js';
-import { type ErrorLogger, errorToResponse, type ResponseLike, resultToResponse } from './response.js';
+import {
+  type ErrorLogger,
+  errorToResponse,
+  notFoundResponse,
+  type ResponseLike,
+  resultToResponse,
+} from './response.js';
 
 export interface DispatchRequest {
   readonly method: string;
@@ -22,7 +28,7 @@ export interface CompiledRoute {
   readonly info: RouteInfo;
   readonly handler: RouteHandler;
   /** Undefined for public routes, which skip authentication entirely. */
-  readonly authenticate: ((ctx: Context) => Promise<Principal>) | undefined;
+  readonly authenticate: ((ctx: Context) => Principal | Promise<Principal>) | undefined;
 }
 
 /** Lets an application render errors in its own shape (the default is the `{error:{code,message}}` envelope). */
@@ -51,8 +57,8 @@ export interface DispatcherOptions {
   readonly implicitOptions: boolean;
 }
 
-function notFound(pathname: string): NotFound {
-  return withoutStack(() => new NotFound(`Route ${pathname} does not exist.`));
+function notFoundMessage(pathname: string): string {
+  return `Route ${pathname} does not exist.`;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -82,7 +88,7 @@ export class Dispatcher {
       const located = this.options.matchBaseUri(pathname);
       const router = located === null ? undefined : this.options.versions.get(located.version);
       // Expected misses are returned, not thrown: unwinding an exception costs more than the rest of the request.
-      if (located === null || router === undefined) return this.fail(notFound(pathname), request, headOnly);
+      if (located === null || router === undefined) return this.notFound(pathname, request, headOnly);
       const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
       if (this.options.onRequest !== undefined) {
         const ctx = this.context(request, located.path, located.version, NO_PARAMS, search);
@@ -153,13 +159,18 @@ export class Dispatcher {
     request: DispatchRequest,
   ): ResponseLike | Promise<ResponseLike> {
     if (route.authenticate === undefined) return this.invoke(route, ctx, headOnly, request);
-    return route.authenticate(ctx).then(
-      (principal) => {
-        ctx.auth = principal;
-        return this.invoke(route, ctx, headOnly, request);
-      },
-      (error: unknown) => this.finish(ctx, this.fail(error, request, headOnly)),
-    );
+    const principal = route.authenticate(ctx);
+    if (principal instanceof Promise) {
+      return principal.then(
+        (settled) => {
+          ctx.auth = settled;
+          return this.invoke(route, ctx, headOnly, request);
+        },
+        (error: unknown) => this.finish(ctx, this.fail(error, request, headOnly)),
+      );
+    }
+    ctx.auth = principal;
+    return this.invoke(route, ctx, headOnly, request);
   }
 
   private invoke(
@@ -199,13 +210,23 @@ export class Dispatcher {
   private miss(router: Router<CompiledRoute>, request: DispatchRequest, path: string, pathname: string): ResponseLike {
     const declared = router.allowedMethods(path);
     const headOnly = request.method === 'HEAD';
-    if (declared.length === 0) return this.fail(notFound(pathname), request, headOnly);
+    if (declared.length === 0) return this.notFound(pathname, request, headOnly);
     const allowed = allowHeader(declared, this.options.implicitHead, this.options.implicitOptions);
     if (request.method === 'OPTIONS' && this.options.implicitOptions)
       return { status: 204, headers: { allow: allowed.join(', ') }, body: undefined };
     const message = `Method ${request.method} is not allowed on ${pathname}.`;
     return this.fail(
       withoutStack(() => new MethodNotAllowed(allowed, message)),
+      request,
+      headOnly,
+    );
+  }
+
+  /** Without an application renderer the envelope is written directly: an error object costs more than the rest. */
+  private notFound(pathname: string, request: DispatchRequest, headOnly: boolean): ResponseLike {
+    if (this.options.renderError === undefined) return notFoundResponse(notFoundMessage(pathname), headOnly);
+    return this.fail(
+      withoutStack(() => new NotFound(notFoundMessage(pathname))),
       request,
       headOnly,
     );

@@ -56,6 +56,11 @@ export class SegmentTrie<R extends RoutePriority> {
     return undefined;
   }
 
+  /** Adds the methods of every route matching `path` (which must start with `/`): those `search` finds for some method. */
+  collectMethods(path: string, into: Set<string>): void {
+    collect(this.root, path, 1, into);
+  }
+
   /** `path` must start with `/`. */
   search(method: string, path: string): TrieMatch<R> | null {
     const search = new Search<R>(method, path);
@@ -112,6 +117,20 @@ function enter<R extends RoutePriority>(node: TrieNode<R>, slash: number, paramC
   if (route !== undefined && (search.best === null || outranks(route, search.best))) {
     search.best = route;
     search.bestBounds = search.bounds.slice(0, 2 * paramCount);
+  }
+}
+
+function collect<R>(node: TrieNode<R>, path: string, start: number, into: Set<string>): void {
+  const slash = path.indexOf('/', start);
+  const end = slash === -1 ? path.length : slash;
+  const children: TrieNode<R>[] = [];
+  const staticChild =
+    node.staticChildren.size === 0 ? undefined : findStaticChild(node.staticChildren, path.slice(start, end));
+  if (staticChild !== undefined) children.push(staticChild);
+  for (const edge of node.paramEdges) if (edge.matcher.matches(path, start, end)) children.push(edge.child);
+  for (const child of children) {
+    if (slash !== -1) collect(child, path, slash + 1, into);
+    else for (const method of child.routes?.keys() ?? []) into.add(method);
   }
 }
 

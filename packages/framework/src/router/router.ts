@@ -100,7 +100,10 @@ export class Router<T> {
 
   /** The methods with a route for this path, sorted; only worth asking after `find` missed (405 versus 404). */
   allowedMethods(path: string): string[] {
-    return [...this.methods].filter((method) => this.find(method, path) !== null).sort();
+    const target = this.ignoreTrailingSlash ? withoutTrailingSlash(path) : path;
+    const methods = new Set(this.findStatic(target)?.keys());
+    if (target.startsWith('/')) this.dynamicRoutes.collectMethods(target, methods);
+    return [...methods].sort();
   }
 
   /** Most paths arrive lower-case already, so the lower-cased copy is made only on a miss. */

@@ -71,7 +71,7 @@ export function recordingRepository(overrides: Partial<ClientRepository> = {}): 
 export const HASH_KEY = 'test-secret-of-at-least-32-bytes!!';
 
 /** The HttpError an authentication attempt was rejected with. */
-export async function rejectionOf(attempt: Promise<unknown>): Promise<HttpError> {
+export async function rejectionOf(attempt: unknown): Promise<HttpError> {
   try {
     await attempt;
   } catch (error) {
