@@ -89,7 +89,7 @@ export class Router<T> {
     const found = this.dynamicRoutes.search(method, target);
     if (found === null) return null;
     const { route, bounds } = found;
-    const params = Object.create(null) as Record<string, string | number>;
+    const params = new Params();
     const segments = route.params;
     for (let index = 0; index < segments.length; index++) {
       const { name, matcher } = segments[index]!;
@@ -125,6 +125,14 @@ export class Router<T> {
     byMethod.set(method, route);
   }
 }
+
+/**
+ * The params object of a dynamic route: nothing inherited (`params.toString` and `params.__proto__` are undefined), yet
+ * a fast-property object; `Object.create(null)` objects live in dictionary mode, about three times slower to build.
+ */
+const Params = class {} as unknown as new () => Record<string, string | number>;
+Object.setPrototypeOf(Params.prototype, null);
+delete (Params.prototype as { constructor?: unknown }).constructor;
 
 function withoutTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
