@@ -123,15 +123,18 @@ function enter<R extends RoutePriority>(node: TrieNode<R>, slash: number, paramC
 function collect<R>(node: TrieNode<R>, path: string, start: number, into: Set<string>): void {
   const slash = path.indexOf('/', start);
   const end = slash === -1 ? path.length : slash;
-  const children: TrieNode<R>[] = [];
-  const staticChild =
-    node.staticChildren.size === 0 ? undefined : findStaticChild(node.staticChildren, path.slice(start, end));
-  if (staticChild !== undefined) children.push(staticChild);
-  for (const edge of node.paramEdges) if (edge.matcher.matches(path, start, end)) children.push(edge.child);
-  for (const child of children) {
-    if (slash !== -1) collect(child, path, slash + 1, into);
-    else for (const method of child.routes?.keys() ?? []) into.add(method);
+  if (node.staticChildren.size !== 0) {
+    const child = findStaticChild(node.staticChildren, path.slice(start, end));
+    if (child !== undefined) collectBelow(child, path, slash, into);
   }
+  for (const edge of node.paramEdges) {
+    if (edge.matcher.matches(path, start, end)) collectBelow(edge.child, path, slash, into);
+  }
+}
+
+function collectBelow<R>(node: TrieNode<R>, path: string, slash: number, into: Set<string>): void {
+  if (slash !== -1) collect(node, path, slash + 1, into);
+  else if (node.routes !== null) for (const method of node.routes.keys()) into.add(method);
 }
 
 function findStaticChild<R>(children: Map<string, TrieNode<R>>, segment: string): TrieNode<R> | undefined {
