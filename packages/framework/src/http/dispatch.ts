@@ -111,7 +111,6 @@ export class Dispatcher {
     params: Record<string, string | number>,
     search: string,
   ): Context {
-    const raw = { url: request.url, req: request.req };
     return new Context(
       request.method,
       path,
@@ -119,7 +118,8 @@ export class Dispatcher {
       params,
       search,
       request.headers,
-      raw,
+      request.url,
+      request.req,
       request.readBody,
       this.services,
     );

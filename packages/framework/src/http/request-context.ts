@@ -8,8 +8,8 @@ import { parseBody } from './body.js';
 import { emptyQuery, parseQuery } from './query.js';
 import { PrincipalToken } from './tokens.js';
 
-/** Where the raw body bytes come from: the socket, or an injected request. */
-export type BodySource = (limit: number) => Promise<Buffer>;
+/** Where the raw body bytes come from: the socket (`req`), or an injected request. */
+export type BodySource = (limit: number, req: IncomingMessage | undefined) => Promise<Buffer>;
 
 /** What every context of one server shares. */
 export interface ContextServices {
@@ -25,6 +25,7 @@ export class Context implements RequestContext, IncomingRequestContext {
   private parsedBody: Promise<unknown> | undefined;
   private bodyBytes: Promise<Buffer> | undefined;
   private scope: ScopeLike | undefined;
+  private rawRequest: { readonly url: string; readonly req?: IncomingMessage } | undefined;
 
   constructor(
     readonly method: string,
@@ -34,10 +35,17 @@ export class Context implements RequestContext, IncomingRequestContext {
     public params: Record<string, string | number>,
     private readonly search: string,
     readonly headers: IncomingHttpHeaders,
-    readonly raw: { readonly url: string; readonly req?: IncomingMessage },
+    private readonly url: string,
+    private readonly req: IncomingMessage | undefined,
     private readonly bodySource: BodySource,
     private readonly services: ContextServices,
   ) {}
+
+  /** Built on first use: most handlers never look. */
+  get raw(): { readonly url: string; readonly req?: IncomingMessage } {
+    this.rawRequest ??= { url: this.url, req: this.req };
+    return this.rawRequest;
+  }
 
   get identity(): unknown {
     return this.auth.identity;
@@ -57,7 +65,7 @@ export class Context implements RequestContext, IncomingRequestContext {
   }
 
   rawBody(): Promise<Buffer> {
-    this.bodyBytes ??= this.bodySource(this.services.bodyLimit);
+    this.bodyBytes ??= this.bodySource(this.services.bodyLimit, this.req);
     return this.bodyBytes;
   }
 
