@@ -139,8 +139,14 @@ export class Dispatcher {
   ): ResponseLike | Promise<ResponseLike> {
     const headOnly = request.method === 'HEAD';
     const routeIt = (): ResponseLike | Promise<ResponseLike> => {
-      const match = this.find(router, request.method, ctx.path, headOnly);
-      if (match === null) return this.finish(ctx, this.miss(router, request, ctx.path, pathname));
+      // Routing can throw (a malformed percent-encoding is 400); after an async hook no outer catch is left.
+      let match: ReturnType<Dispatcher['find']>;
+      try {
+        match = this.find(router, request.method, ctx.path, headOnly);
+        if (match === null) return this.finish(ctx, this.miss(router, request, ctx.path, pathname));
+      } catch (error) {
+        return this.finish(ctx, this.fail(error, request, headOnly));
+      }
       ctx.params = match.params;
       return this.run(match.value, ctx, headOnly, request);
     };

@@ -26,6 +26,7 @@ async function serverWith(onRequest: NonNullable<Parameters<typeof createServer>
     })),
     route.get('/secret', { auth: ['bearer'], scopes: ['write'] }, () => ({ secret: true })),
     route.get('/public', { auth: ['none'] }, (ctx) => ({ scheme: ctx.auth.scheme })),
+    route.get('/names/{name}', { auth: ['none'] }, (ctx) => ({ name: ctx.params.name })),
   ]);
   return { server, verifications: () => verified };
 }
@@ -74,6 +75,16 @@ describe('onRequest', () => {
       ['GET', '/public', 1, 'async'],
       ['GET', '/public', 1, 'on'],
     ]);
+  });
+
+  it('leaves routing errors their status after an asynchronous hook', async () => {
+    const { server } = await serverWith(() => Promise.resolve());
+    const malformed = await server.inject({ url: '/api/v1/names/%zz' });
+    expect([malformed.status, malformed.json()]).toEqual([
+      400,
+      { error: { code: 'invalid_input', message: 'Malformed percent-encoding in path.' } },
+    ]);
+    expect((await server.inject({ url: '/api/v1/names/a%20b' })).json()).toEqual({ name: 'a b' });
   });
 
   it('is not called for URLs outside the base URI or its versions', async () => {
