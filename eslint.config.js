@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // Layer boundaries of packages/server/src (README, Architecture): `http → api → model/security → store`, with setup,
@@ -90,4 +91,15 @@ export default tseslint.config(
   },
   ...serverLayers,
   ...storeImplementations,
+  // No import circles in the sources: each package's folders form layers (the framework's ground floor is types.ts).
+  {
+    files: ['packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // Sources import `./x.js`, which is `./x.ts` until built.
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

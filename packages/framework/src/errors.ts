@@ -29,9 +29,12 @@ function withCode(options: HttpErrorOptions, code: string): HttpErrorOptions {
   return options.code === undefined ? { ...options, code } : options;
 }
 
+/** The envelope code of NotFound, which the pipeline also writes directly for unknown routes. */
+export const NOT_FOUND_CODE = 'not_found';
+
 export class NotFound extends HttpError {
   constructor(message = 'Not found.', options: HttpErrorOptions = {}) {
-    super(404, message, withCode(options, 'not_found'));
+    super(404, message, withCode(options, NOT_FOUND_CODE));
   }
 }
 

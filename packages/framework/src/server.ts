@@ -3,12 +3,13 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AuthOptions, createAuthenticator } from './auth/authenticator.js';
+import { NO_SCOPES } from './auth/principal.js';
 import type { ContainerLike } from './container/container-like.js';
 import { Container } from './container/container.js';
 import { discoverHandlerModules, type HandlerModule } from './discovery/discover.js';
 import { ConfigurationError } from './errors.js';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
-import { type CompiledRoute, Dispatcher, type ErrorRenderer } from './http/dispatch.js';
+import { type CompiledRoute, Dispatcher, type ErrorRenderer, type RequestHook } from './http/dispatch.js';
 import { inject, type InjectRequest, type InjectResponse } from './http/inject.js';
 import { createNodeHandler, type ResponseObserver } from './http/node-adapter.js';
 import { consoleLogger, type Logger } from './logger.js';
@@ -16,8 +17,10 @@ import { generateOpenApi, type OpenApiDocument, type OpenApiOptions } from './op
 import { compileBaseUri } from './router/base-uri.js';
 import { Router } from './router/router.js';
 import { collectRoutes } from './routes/collect.js';
-import { route } from './routes/route.js';
-import type { AuthScheme, RouteDefinition, RouteInfo } from './routes/route-definition.js';
+import { route, routes, type RouteBuilder } from './routes/route.js';
+import type { DefaultAuthOf, IdentitiesOf } from './auth/identities.js';
+import type { AuthScheme } from './types.js';
+import type { RouteDefinition, RouteInfo } from './routes/route-definition.js';
 
 export interface ServerOptions extends AuthOptions {
   /**
@@ -44,6 +47,11 @@ export interface ServerOptions extends AuthOptions {
   readonly onResponse?: ResponseObserver;
   /** Import TypeScript handler files; defaults to whether a TypeScript loader is active. */
   readonly typescript?: boolean;
+  /**
+   * Runs before routing for every request whose URL names a served version, e.g. to authenticate first
+   * (`ctx.authenticate([...])`) so that a 401 comes before a 404 or 405; throwing answers with that error.
+   */
+  readonly onRequest?: RequestHook;
   /** Renders errors in an application-specific shape; return undefined to use the default envelope. */
   readonly renderError?: ErrorRenderer;
   /** Serve HEAD with the GET handler where no HEAD route is declared. Default true. */
@@ -57,7 +65,9 @@ export interface ServerOptions extends AuthOptions {
   };
 }
 
-export interface ApiServer {
+export interface ApiServer<O = ServerOptions> {
+  /** Route factories whose handlers see `ctx.identity` typed from this server's verifier and repository. */
+  readonly route: RouteBuilder<IdentitiesOf<O>, DefaultAuthOf<O>>;
   /** A node:http request listener, to mount inside an existing server. */
   readonly handler: ReturnType<typeof createNodeHandler>;
   listen(port: number, host?: string): Promise<AddressInfo>;
@@ -70,6 +80,7 @@ export interface ApiServer {
 }
 
 class FrameworkServer implements ApiServer {
+  readonly route = routes<ServerOptions>();
   readonly handler: ReturnType<typeof createNodeHandler>;
   private readonly versions = new Map<number, Router<CompiledRoute>>();
   private readonly registered: RouteInfo[] = [];
@@ -91,6 +102,8 @@ class FrameworkServer implements ApiServer {
       exposeErrors: options.exposeErrors ?? false,
       logger,
       renderError: options.renderError,
+      onRequest: options.onRequest,
+      authenticate: (schemes, ctx) => this.authenticator.authenticate(schemes, NO_SCOPES, ctx),
       implicitHead: options.implicitHead ?? true,
       implicitOptions: options.implicitOptions ?? true,
     });
@@ -191,7 +204,10 @@ class FrameworkServer implements ApiServer {
   }
 }
 
-export async function createServer(options: ServerOptions = {}): Promise<ApiServer> {
+/** Creates a server; `ctx.identity` of `server.route` handlers is typed from the options' verifier and repository. */
+export async function createServer<const O extends ServerOptions = ServerOptions>(
+  options: O = {} as O,
+): Promise<ApiServer<O>> {
   const container = options.container ?? new Container();
   const server = new FrameworkServer(options, container);
   const logger = options.logger ?? consoleLogger;
@@ -208,5 +224,6 @@ export async function createServer(options: ServerOptions = {}): Promise<ApiServ
   for (const module of modules)
     server.addRoutes(module.version, collectRoutes(module.exports, module.source, container));
   if (options.openApi?.route !== undefined) server.serveOpenApi(options.openApi.route);
-  return server;
+  // The same object: O only narrows the compile-time view of `route` to these options.
+  return server as unknown as ApiServer<O>;
 }

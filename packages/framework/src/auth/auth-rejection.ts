@@ -1,6 +1,6 @@
 // Decides what a client is told when a scheme rejects its credentials, so internal errors never leak.
 
-import type { AuthScheme } from '../routes/route-definition.js';
+import type { AuthScheme } from '../types.js';
 import { HttpError } from '../errors.js';
 
 export const NOT_AUTHED = 'Not authed.';

@@ -1,12 +1,12 @@
 // The per-route authentication chain: schemes tried in declaration order, then the route's required scopes.
 
 import { ConfigurationError, Forbidden, Unauthorized, withoutStack } from '../errors.js';
-import type { AuthScheme } from '../routes/route-definition.js';
+import type { AuthScheme, Principal } from '../types.js';
 import { NOT_AUTHED, rejectionMessage, type AuthLogger } from './auth-rejection.js';
 import { challengeHeaders, type ChallengeHeaders } from './challenge.js';
 import type { ClientCredentialSources } from './client-credentials.js';
 import { createJwtVerifier, type JwtOptions } from './jwt.js';
-import type { ClientRepository, Principal, ValidateClientHook } from './principal.js';
+import { ANONYMOUS, type ClientRepository, type ValidateClientHook } from './principal.js';
 import { apiKeyScheme, type ApiKeyRepository } from './schemes/api-key.js';
 import { basicScheme, type ClientSecretRepository } from './schemes/basic.js';
 import { bearerScheme, type BearerVerifier, type DecodeTokenHook } from './schemes/bearer.js';
@@ -29,8 +29,11 @@ export interface AuthOptions {
   logger?: AuthLogger;
 }
 
-/** A compiled chain for one route: resolves to the principal or rejects with Unauthorized (401) or Forbidden (403). */
-export type AuthCheck = (req: AuthRequest) => Promise<Principal>;
+/**
+ * A compiled chain for one route: the principal (synchronously when every scheme run answers so), or a promise of it
+ * that rejects with Unauthorized (401) or Forbidden (403).
+ */
+export type AuthCheck = (req: AuthRequest) => Principal | Promise<Principal>;
 
 export interface Authenticator {
   /** Compiles on first use per (schemes, scopes) array pair; pass the route's own arrays, or call compile() up front. */
@@ -45,7 +48,6 @@ interface Step {
   readonly attempt: SchemeAttempt | undefined;
 }
 
-const ANONYMOUS: Principal = Object.freeze({ scheme: 'none', scopes: Object.freeze([]) });
 const MISSING_SCOPE = 'Token does not provide the required scope.';
 
 export function createAuthenticator(options: AuthOptions): Authenticator {
@@ -77,7 +79,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         check = compile(schemes, scopes);
         byScopes.set(scopes, check);
       }
-      return check(req);
+      return Promise.resolve(check(req));
     },
   };
 }
@@ -154,46 +156,69 @@ function hasValidateApiKey(repository: ClientRepository | undefined): repository
   return typeof repository?.validateApiKey === 'function';
 }
 
+/** The latest rejection the chain met, and whether any refused a bearer token (for the challenge). */
+interface Rejection {
+  readonly message: string;
+  readonly tokenRejected: boolean;
+}
+
+/**
+ * The chain answers synchronously when every scheme it runs does (the JWT verifier, synchronous repositories), so the
+ * common request pays for no promise; failures always come as a rejected promise, never as a throw.
+ */
 function chain(
   steps: readonly Step[],
   requiredScopes: readonly string[],
   challenges: ChallengeHeaders,
   logger: AuthLogger | undefined,
 ): AuthCheck {
-  return async (req) => {
-    let rejection: string | undefined;
-    let tokenRejected = false;
-    let principal: Principal | undefined;
-    for (const { scheme, attempt } of steps) {
+  const accepted = new Set(steps.map((step) => step.scheme));
+  accepted.delete('none');
+
+  function withScopes(principal: Principal): Principal | Promise<Principal> {
+    for (const scope of requiredScopes) {
+      if (!principal.scopes.includes(scope)) return Promise.reject(withoutStack(() => new Forbidden(MISSING_SCOPE)));
+    }
+    return principal;
+  }
+
+  function rejected(previous: Rejection | undefined, scheme: AuthScheme, error: unknown): Rejection {
+    const message = rejectionMessage(error, scheme, logger);
+    return { message, tokenRejected: previous?.tokenRejected === true || scheme === 'bearer' };
+  }
+
+  function tryFrom(first: number, req: AuthRequest, rejection: Rejection | undefined): Principal | Promise<Principal> {
+    for (let index = first; index < steps.length; index++) {
+      const { scheme, attempt } = steps[index]!;
       if (attempt === undefined) {
         // Presented-but-rejected credentials must never fall through to anonymous access.
         if (rejection !== undefined) continue;
-        principal = ANONYMOUS;
-        break;
+        return withScopes(ANONYMOUS);
       }
+      let outcome: AttemptOutcome | Promise<AttemptOutcome>;
       try {
-        let outcome: AttemptOutcome | Promise<AttemptOutcome> = attempt(req);
-        if (outcome instanceof Promise) outcome = await outcome;
-        if (outcome !== ABSENT) {
-          principal = outcome;
-          break;
-        }
+        outcome = attempt(req);
       } catch (error) {
-        rejection = rejectionMessage(error, scheme, logger);
-        if (scheme === 'bearer') tokenRejected = true;
+        rejection = rejected(rejection, scheme, error);
+        continue;
       }
+      if (outcome instanceof Promise) {
+        const failed = rejection;
+        return outcome.then(
+          (settled) => (settled === ABSENT ? tryFrom(index + 1, req, failed) : withScopes(settled)),
+          (error: unknown) => tryFrom(index + 1, req, rejected(failed, scheme, error)),
+        );
+      }
+      if (outcome !== ABSENT) return withScopes(outcome);
     }
-    if (principal === undefined) {
-      const headers = tokenRejected ? challenges.tokenRejected : challenges.tokenAbsent;
-      throw withoutStack(() => new Unauthorized(rejection ?? NOT_AUTHED, { headers }));
-    }
-    assertScopes(principal, requiredScopes);
-    return principal;
-  };
-}
-
-function assertScopes(principal: Principal, requiredScopes: readonly string[]): void {
-  for (const scope of requiredScopes) {
-    if (!principal.scopes.includes(scope)) throw withoutStack(() => new Forbidden(MISSING_SCOPE));
+    const headers = rejection?.tokenRejected === true ? challenges.tokenRejected : challenges.tokenAbsent;
+    return Promise.reject(withoutStack(() => new Unauthorized(rejection?.message ?? NOT_AUTHED, { headers })));
   }
+
+  return (req) => {
+    const established = req.auth;
+    return established !== undefined && accepted.has(established.scheme)
+      ? withScopes(established)
+      : tryFrom(0, req, undefined);
+  };
 }

@@ -1,6 +1,6 @@
 // The `WWW-Authenticate` challenges a 401 carries, derived from the route's schemes (RFC 7235, RFC 6750 §3).
 
-import type { AuthScheme } from '../routes/route-definition.js';
+import type { AuthScheme } from '../types.js';
 
 export interface ChallengeHeaders {
   /** When no bearer token was presented (RFC 6750 §3.1: no error code then). */

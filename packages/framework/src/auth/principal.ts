@@ -1,18 +1,22 @@
-// Who made the request, as established by the route's authentication chain.
+// What client repositories (API key, Basic, client credentials) implement and may return.
 
-import type { AuthScheme } from '../routes/route-definition.js';
-import type { Token } from './token.js';
+import type { Authenticated, Principal } from '../types.js';
 
-export interface Principal {
-  readonly scheme: AuthScheme;
-  readonly clientId?: string;
-  /** The verified bearer token (JWT claims or what a custom verifier returned). */
-  readonly token?: Token;
-  readonly scopes: readonly string[];
-}
+export const NO_SCOPES: readonly string[] = Object.freeze([]);
 
-/** What a client repository may return from a successful check; returning `false` or throwing rejects. */
-export type ClientCheckResult = void | boolean | { readonly clientId?: string; readonly scopes?: readonly string[] };
+/** The principal of a public route, or of a request not yet authenticated. */
+export const ANONYMOUS: Principal<undefined> = Object.freeze({
+  scheme: 'none',
+  scopes: NO_SCOPES,
+  identity: undefined,
+});
+
+/**
+ * What a client repository may return from a successful check; returning `false` or throwing rejects. Returning
+ * `{ identity, … }` hands handlers that object as `ctx.identity`.
+ */
+export type ClientCheckResult<Identity = unknown> =
+  void | boolean | { readonly clientId?: string; readonly scopes?: readonly string[] } | Authenticated<Identity>;
 
 export type ValidateClientHook = (clientId: string) => void | Promise<void>;
 

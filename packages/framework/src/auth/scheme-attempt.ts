@@ -1,8 +1,7 @@
 // The seam between the authentication chain and the individual schemes (API key, bearer, Basic, client credentials).
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { QueryParams } from '../http/context.js';
-import type { Principal } from './principal.js';
+import type { Principal, QueryParams } from '../types.js';
 
 /** The parts of a request that authentication reads. */
 export interface AuthRequest {
@@ -10,6 +9,8 @@ export interface AuthRequest {
   readonly query: QueryParams;
   /** The parsed JSON or form body, memoised; may throw an HttpError for a bad body. */
   readBody(): Promise<unknown>;
+  /** A principal established earlier for this request (onRequest); a chain accepting its scheme keeps it. */
+  readonly auth?: Principal;
 }
 
 /** Returned by a scheme when the request carries none of its credentials, so the chain moves on silently. */

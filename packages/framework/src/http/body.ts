@@ -42,7 +42,10 @@ function isJsonMediaType(mediaType: string): boolean {
   return mediaType === '' || mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-const poisonedKey = /"(?:__proto__|constructor|prototype)"\s*:/;
+/** Only text naming one of these can carry a poisoned key; the reviver, which costs, runs only then. */
+function mayBePoisoned(text: string): boolean {
+  return text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
+}
 
 function stripPoisonedKeys(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -65,7 +68,7 @@ function stripPoisonedKeys(_key: string, value: unknown): unknown {
 export function parseJson(text: string): unknown {
   let value: unknown;
   try {
-    value = poisonedKey.test(text) ? JSON.parse(text, stripPoisonedKeys) : JSON.parse(text);
+    value = mayBePoisoned(text) ? JSON.parse(text, stripPoisonedKeys) : JSON.parse(text);
   } catch (error) {
     if (error instanceof InvalidInput) throw error;
     throw new InvalidInput('Body payload contains invalid JSON.');

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readStream } from './body.js';
 import type { Dispatcher } from './dispatch.js';
+import type { BodySource } from './request-context.js';
 import type { ResponseLike } from './response.js';
 
 /** What `onResponse` learns of each response once it has been handed to the socket. */
@@ -28,27 +29,38 @@ function write(res: ServerResponse, response: ResponseLike | undefined): void {
   res.end(response.body);
 }
 
+/** The socket's body reader: one function for every request, handed the request it reads. */
+const readSocketBody: BodySource = (limit, req) => readStream(req!, req!.headers, limit);
+
 export function createNodeHandler(
   dispatcher: Dispatcher,
   onResponse?: ResponseObserver,
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  // Observed once the response is ended, rather than through a 'finish' listener per response: one call per request.
+  const finish = (req: IncomingMessage, res: ServerResponse, response: ResponseLike | undefined, started: number) => {
+    write(res, response);
+    onResponse?.({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      status: res.statusCode,
+      durationMs: performance.now() - started,
+    });
+  };
   return (req, res) => {
     const started = onResponse === undefined ? 0 : performance.now();
-    const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    // Observed once the response is ended, rather than through a 'finish' listener per response: one call per request.
-    const finish = (response: ResponseLike | undefined): void => {
-      write(res, response);
-      onResponse?.({ method, url, status: res.statusCode, durationMs: performance.now() - started });
-    };
     const result = dispatcher.dispatch({
-      method,
-      url,
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
       headers: req.headers,
-      readBody: (limit) => readStream(req, req.headers, limit),
+      readBody: readSocketBody,
       req,
     });
-    if (result instanceof Promise) result.then(finish, () => finish(undefined));
-    else finish(result);
+    // Closures only for the responses that wait on something.
+    if (!(result instanceof Promise)) finish(req, res, result, started);
+    else
+      result.then(
+        (response) => finish(req, res, response, started),
+        () => finish(req, res, undefined, started),
+      );
   };
 }

@@ -1,6 +1,6 @@
 // Lazy query-string parsing into a null-prototype record (last value wins) with getAll for repeated names.
 
-import type { QueryParams } from './context.js';
+import type { QueryParams } from '../types.js';
 
 const queryPrototype = Object.create(null, {
   getAll: {

@@ -1,37 +1,55 @@
-// The per-request context object handed to handlers and to the authentication chain.
+// The per-request context object handed to onRequest, to the authentication chain and to handlers.
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Principal } from '../auth/principal.js';
+import { ANONYMOUS } from '../auth/principal.js';
 import type { ContainerLike, InjectionToken, ScopeLike } from '../container/container-like.js';
+import type { AuthScheme, IncomingRequestContext, Principal, QueryParams, RequestContext } from '../types.js';
 import { parseBody } from './body.js';
-import type { QueryParams, RequestContext } from './context.js';
 import { emptyQuery, parseQuery } from './query.js';
 import { PrincipalToken } from './tokens.js';
 
-/** Where the raw body bytes come from: the socket, or an injected request. */
-export type BodySource = (limit: number) => Promise<Buffer>;
+/** Where the raw body bytes come from: the socket (`req`), or an injected request. */
+export type BodySource = (limit: number, req: IncomingMessage | undefined) => Promise<Buffer>;
 
-export const anonymous: Principal = Object.freeze({ scheme: 'none', scopes: Object.freeze([]) });
+/** What every context of one server shares. */
+export interface ContextServices {
+  readonly bodyLimit: number;
+  readonly container: ContainerLike;
+  /** Runs an authentication chain for these schemes (no scopes) against the request. */
+  readonly authenticate: (schemes: readonly AuthScheme[], ctx: Context) => Promise<Principal>;
+}
 
-export class Context implements RequestContext {
-  auth: Principal = anonymous;
+export class Context implements RequestContext, IncomingRequestContext {
+  auth: Principal = ANONYMOUS;
   private parsedQuery: QueryParams | undefined;
   private parsedBody: Promise<unknown> | undefined;
   private bodyBytes: Promise<Buffer> | undefined;
   private scope: ScopeLike | undefined;
+  private rawRequest: { readonly url: string; readonly req?: IncomingMessage } | undefined;
 
   constructor(
     readonly method: string,
     readonly path: string,
     readonly version: number,
-    readonly params: Record<string, string | number>,
+    /** Empty until the route is found (onRequest runs before routing). */
+    public params: Record<string, string | number>,
     private readonly search: string,
     readonly headers: IncomingHttpHeaders,
-    readonly raw: { readonly url: string; readonly req?: IncomingMessage },
+    private readonly url: string,
+    private readonly req: IncomingMessage | undefined,
     private readonly bodySource: BodySource,
-    private readonly bodyLimit: number,
-    private readonly container: ContainerLike,
+    private readonly services: ContextServices,
   ) {}
+
+  /** Built on first use: most handlers never look. */
+  get raw(): { readonly url: string; readonly req?: IncomingMessage } {
+    this.rawRequest ??= { url: this.url, req: this.req };
+    return this.rawRequest;
+  }
+
+  get identity(): unknown {
+    return this.auth.identity;
+  }
 
   get query(): QueryParams {
     if (this.parsedQuery === undefined) this.parsedQuery = this.search === '' ? emptyQuery : parseQuery(this.search);
@@ -47,7 +65,7 @@ export class Context implements RequestContext {
   }
 
   rawBody(): Promise<Buffer> {
-    this.bodyBytes ??= this.bodySource(this.bodyLimit);
+    this.bodyBytes ??= this.bodySource(this.services.bodyLimit, this.req);
     return this.bodyBytes;
   }
 
@@ -55,11 +73,17 @@ export class Context implements RequestContext {
     return this.body();
   }
 
+  async authenticate(schemes: readonly AuthScheme[]): Promise<Principal> {
+    this.auth = await this.services.authenticate(schemes, this);
+    return this.auth;
+  }
+
   get<T>(token: InjectionToken<T>): T {
     if (token === PrincipalToken) return this.auth as T;
-    if (this.container.createScope === undefined) return this.container.get(token);
+    const container = this.services.container;
+    if (container.createScope === undefined) return container.get(token);
     if (this.scope === undefined) {
-      this.scope = this.container.createScope();
+      this.scope = container.createScope();
       this.scope.provide?.(PrincipalToken, this.auth);
     }
     return this.scope.get(token);

@@ -1,6 +1,6 @@
 // Container tokens the framework provides in every request scope.
 
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../types.js';
 import { createToken } from '../container/container-like.js';
 
 /** The authenticated caller of the current request. */

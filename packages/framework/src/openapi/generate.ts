@@ -1,7 +1,8 @@
 // Builds a deterministic OpenAPI 3.1 document for one API version from the registered routes.
 
 import { ConfigurationError } from '../errors.js';
-import type { HttpMethod, RouteInfo } from '../routes/route-definition.js';
+import type { HttpMethod } from '../types.js';
+import type { RouteInfo } from '../routes/route-definition.js';
 import type { OpenApiDocument, OpenApiMethod, OperationObject, PathItemObject, RequestBodyObject } from './document.js';
 import { withOperationIds } from './operation-id.js';
 import { toOpenApiPath, type OpenApiPath } from './path-template.js';

@@ -1,7 +1,8 @@
 // Converts a framework path template ('/users/{int:id}') into an OpenAPI path ('/users/{id}') and its path parameters.
 
 import { ConfigurationError } from '../errors.js';
-import type { ParameterDeclaration, RouteInfo } from '../routes/route-definition.js';
+import type { ParameterDeclaration } from '../types.js';
+import type { RouteInfo } from '../routes/route-definition.js';
 import type { ParameterObject, SchemaObject } from './document.js';
 
 export const ULID_PATTERN = '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$';

@@ -1,6 +1,7 @@
 // Maps route authentication schemes to OpenAPI security schemes and alternative security requirements.
 
-import type { AuthScheme, RouteInfo } from '../routes/route-definition.js';
+import type { AuthScheme } from '../types.js';
+import type { RouteInfo } from '../routes/route-definition.js';
 import type { SecurityRequirement, SecuritySchemeObject } from './document.js';
 
 type SecuredScheme = Exclude<AuthScheme, 'none'>;

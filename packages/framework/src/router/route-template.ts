@@ -2,7 +2,7 @@
 // check from its type prefix or its OpenAPI declaration, and rejecting malformed templates at start-up.
 
 import { ConfigurationError } from '../errors.js';
-import type { ParameterDeclaration } from '../routes/route-definition.js';
+import type { ParameterDeclaration } from '../types.js';
 import { compileParameterPattern } from './parameter-pattern.js';
 import {
   affixedMatcher,

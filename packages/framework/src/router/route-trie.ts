@@ -56,6 +56,11 @@ export class SegmentTrie<R extends RoutePriority> {
     return undefined;
   }
 
+  /** Adds the methods of every route matching `path` (which must start with `/`): those `search` finds for some method. */
+  collectMethods(path: string, into: Set<string>): void {
+    collect(this.root, path, 1, into);
+  }
+
   /** `path` must start with `/`. */
   search(method: string, path: string): TrieMatch<R> | null {
     const search = new Search<R>(method, path);
@@ -113,6 +118,23 @@ function enter<R extends RoutePriority>(node: TrieNode<R>, slash: number, paramC
     search.best = route;
     search.bestBounds = search.bounds.slice(0, 2 * paramCount);
   }
+}
+
+function collect<R>(node: TrieNode<R>, path: string, start: number, into: Set<string>): void {
+  const slash = path.indexOf('/', start);
+  const end = slash === -1 ? path.length : slash;
+  if (node.staticChildren.size !== 0) {
+    const child = findStaticChild(node.staticChildren, path.slice(start, end));
+    if (child !== undefined) collectBelow(child, path, slash, into);
+  }
+  for (const edge of node.paramEdges) {
+    if (edge.matcher.matches(path, start, end)) collectBelow(edge.child, path, slash, into);
+  }
+}
+
+function collectBelow<R>(node: TrieNode<R>, path: string, slash: number, into: Set<string>): void {
+  if (slash !== -1) collect(node, path, slash + 1, into);
+  else if (node.routes !== null) for (const method of node.routes.keys()) into.add(method);
 }
 
 function findStaticChild<R>(children: Map<string, TrieNode<R>>, segment: string): TrieNode<R> | undefined {

@@ -1,8 +1,8 @@
 // TypeScript 5 standard decorators (@Get, @Auth, @ApiScope, @Parameter, …) recording route metadata per method.
 
-import type { RequestContext } from '../http/context.js';
+import type { AuthScheme, HttpMethod, ParameterDeclaration, RequestContext } from '../types.js';
 import type { ParamsOf } from './path-params.js';
-import type { AuthScheme, HttpMethod, ParameterDeclaration, RouteOptions } from './route-definition.js';
+import type { RouteOptions } from './route-definition.js';
 
 // tsc's emit passes `context.metadata === undefined` on Node 20 without this; tsx falls back to the same symbol.
 (Symbol as { metadata?: symbol }).metadata ??= Symbol.for('Symbol.metadata');

@@ -1,21 +1,7 @@
 // The shape every route declaration (decorator, route.* helper or programmatic) is normalised into.
 
-import type { RequestContext } from '../http/context.js';
+import type { AuthScheme, HttpMethod, ParameterDeclaration, RequestContext } from '../types.js';
 import type { ParamsOf } from './path-params.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
-
-/** Authentication methods a route may accept, tried in declaration order. `none` marks a public route. */
-export type AuthScheme = 'apiKey' | 'bearer' | 'basic' | 'client' | 'none';
-
-/** An OpenAPI path parameter declaration (`@Parameter`), giving a path parameter an explicit pattern or type. */
-export interface ParameterDeclaration {
-  readonly name: string;
-  readonly in: 'path';
-  readonly required?: boolean;
-  readonly description?: string;
-  readonly schema: { readonly type: 'string' | 'integer'; readonly pattern?: string };
-}
 
 export interface RouteOptions {
   /** Accepted authentication methods in order; defaults to the server's `defaultAuth` (bearer). */
@@ -30,13 +16,15 @@ export interface RouteOptions {
   readonly versions?: readonly number[];
 }
 
-export type RouteHandler<P extends string = string> = (ctx: RequestContext<ParamsOf<P>>) => unknown;
+export type RouteHandler<P extends string = string, Identity = unknown> = (
+  ctx: RequestContext<ParamsOf<P>, Identity>,
+) => unknown;
 
-export interface RouteDefinition<P extends string = string> extends RouteOptions {
+export interface RouteDefinition<P extends string = string, Identity = unknown> extends RouteOptions {
   readonly method: HttpMethod;
   readonly path: P;
-  // Method syntax keeps definitions with specific paths assignable to RouteDefinition<string>.
-  handler(ctx: RequestContext<ParamsOf<P>>): unknown;
+  // Method syntax keeps definitions with specific paths and identities assignable to RouteDefinition<string>.
+  handler(ctx: RequestContext<ParamsOf<P>, Identity>): unknown;
   /** Where the route was declared (file and member), used in start-up errors. */
   readonly source?: string;
 }

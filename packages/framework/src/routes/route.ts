@@ -1,8 +1,10 @@
-// The decorator-free way to declare routes: route.get('/users/{int:id}', { auth: ['bearer'] }, (ctx) => …).
+// The decorator-free way to declare routes: route.get('/users/{int:id}', { auth: ['bearer'] }, (ctx) => …), with
+// `ctx.params` typed from the path and `ctx.identity` from the schemes the route accepts.
 
+import type { DefaultAuthOf, IdentitiesOf, IdentityMap, UnknownIdentities } from '../auth/identities.js';
+import type { AuthScheme, HttpMethod, RequestContext } from '../types.js';
 import type { ParamsOf } from './path-params.js';
-import type { RequestContext } from '../http/context.js';
-import type { HttpMethod, RouteDefinition, RouteOptions } from './route-definition.js';
+import type { RouteDefinition, RouteOptions } from './route-definition.js';
 
 const declaredRoutes = new WeakSet<object>();
 
@@ -11,25 +13,48 @@ export function isDeclaredRoute(value: unknown): value is RouteDefinition {
   return typeof value === 'object' && value !== null && declaredRoutes.has(value);
 }
 
-type Handler<P extends string> = (ctx: RequestContext<ParamsOf<P>>) => unknown;
+type Handler<P extends string, Identity> = (ctx: RequestContext<ParamsOf<P>, Identity>) => unknown;
 
-interface RouteFactory {
-  <P extends string>(path: P, handler: Handler<P>): RouteDefinition<P>;
-  <P extends string>(path: P, options: RouteOptions, handler: Handler<P>): RouteDefinition<P>;
+interface RouteFactory<M extends IdentityMap, D extends readonly AuthScheme[]> {
+  <P extends string>(path: P, handler: Handler<P, M[D[number]]>): RouteDefinition<P, M[D[number]]>;
+  <P extends string, const A extends readonly AuthScheme[] = D>(
+    path: P,
+    options: RouteOptions & { readonly auth?: A },
+    handler: Handler<P, M[A[number]]>,
+  ): RouteDefinition<P, M[A[number]]>;
 }
 
-function factory(method: HttpMethod): RouteFactory {
-  return (<P extends string>(path: P, optionsOrHandler: RouteOptions | Handler<P>, maybeHandler?: Handler<P>) => {
+/** One factory per method; `M` gives each scheme's identity type and `D` the schemes of routes that name none. */
+export interface RouteBuilder<
+  M extends IdentityMap = UnknownIdentities,
+  D extends readonly AuthScheme[] = readonly AuthScheme[],
+> {
+  readonly get: RouteFactory<M, D>;
+  readonly post: RouteFactory<M, D>;
+  readonly put: RouteFactory<M, D>;
+  readonly patch: RouteFactory<M, D>;
+  readonly delete: RouteFactory<M, D>;
+  readonly head: RouteFactory<M, D>;
+  readonly options: RouteFactory<M, D>;
+}
+
+function factory(method: HttpMethod): RouteFactory<UnknownIdentities, readonly AuthScheme[]> {
+  return (<P extends string>(
+    path: P,
+    optionsOrHandler: RouteOptions | Handler<P, unknown>,
+    maybeHandler?: Handler<P, unknown>,
+  ) => {
     const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
     const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler;
     if (handler === undefined) throw new TypeError(`route.${method.toLowerCase()}('${path}') needs a handler.`);
     const definition: RouteDefinition<P> = Object.freeze({ ...options, method, path, handler });
     declaredRoutes.add(definition);
     return definition;
-  }) as RouteFactory;
+  }) as RouteFactory<UnknownIdentities, readonly AuthScheme[]>;
 }
 
-export const route = Object.freeze({
+/** Route factories whose handlers see `ctx.identity` as unknown (see `routes` for typed identities). */
+export const route: RouteBuilder = Object.freeze({
   get: factory('GET'),
   post: factory('POST'),
   put: factory('PUT'),
@@ -38,3 +63,11 @@ export const route = Object.freeze({
   head: factory('HEAD'),
   options: factory('OPTIONS'),
 });
+
+/**
+ * The same factories, typed for a server configured with options of type `O`: `ctx.identity` is what the bearer
+ * verifier or client repository returns for the schemes the route accepts, e.g. `routes<typeof options>()`.
+ */
+export function routes<O>(): RouteBuilder<IdentitiesOf<O>, DefaultAuthOf<O>> {
+  return route as unknown as RouteBuilder<IdentitiesOf<O>, DefaultAuthOf<O>>;
+}

@@ -3,7 +3,7 @@ import { createAuthenticator, type AuthOptions } from '../../src/auth/authentica
 import { signToken } from '../../src/auth/jwt.js';
 import type { ClientCheckResult, ValidateClientHook } from '../../src/auth/principal.js';
 import { Forbidden, Unauthorized } from '../../src/errors.js';
-import type { AuthScheme } from '../../src/routes/route-definition.js';
+import type { AuthScheme } from '../../src/types.js';
 import { HASH_KEY, basicHeader, fakeRequest, recordingRepository, rejectionOf } from './auth-request.js';
 
 function check(schemes: AuthScheme[], scopes: string[] = [], options: AuthOptions = {}) {

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthRequest } from '../../src/auth/authenticator.js';
 import type { ClientCheckResult, ClientRepository, ValidateClientHook } from '../../src/auth/principal.js';
 import { HttpError } from '../../src/errors.js';
-import type { QueryParams } from '../../src/http/context.js';
+import type { QueryParams } from '../../src/types.js';
 
 export interface FakeRequestInit {
   readonly headers?: IncomingHttpHeaders;
@@ -71,7 +71,7 @@ export function recordingRepository(overrides: Partial<ClientRepository> = {}): 
 export const HASH_KEY = 'test-secret-of-at-least-32-bytes!!';
 
 /** The HttpError an authentication attempt was rejected with. */
-export async function rejectionOf(attempt: Promise<unknown>): Promise<HttpError> {
+export async function rejectionOf(attempt: unknown): Promise<HttpError> {
   try {
     await attempt;
   } catch (error) {

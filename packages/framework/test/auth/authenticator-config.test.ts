@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../../src/auth/authenticator.js';
-import type { AuthScheme } from '../../src/routes/route-definition.js';
+import type { AuthScheme } from '../../src/types.js';
 import { ConfigurationError } from '../../src/errors.js';
 import { HASH_KEY, fakeRequest, recordingRepository } from './auth-request.js';
 

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/errors.js';
-import type { ParameterDeclaration } from '../../src/routes/route-definition.js';
+import type { ParameterDeclaration } from '../../src/types.js';
 import { Router } from '../../src/router/router.js';
 
 function declaration(name: string, schema: ParameterDeclaration['schema']): ParameterDeclaration {

@@ -170,6 +170,26 @@ describe('Router against find-my-way', () => {
   });
 });
 
+describe('Router.allowedMethods', () => {
+  it('lists exactly the methods find answers for, on any route set and path', () => {
+    const scenario = routeSetArb(3).chain((routes) =>
+      fc.record({ routes: fc.constant(routes), paths: fc.array(pathArb(routes), { minLength: 1, maxLength: 10 }) }),
+    );
+    fc.assert(
+      fc.property(scenario, ({ routes, paths }) => {
+        const router = ours(
+          routes,
+          routes.map((_, index) => index),
+        );
+        for (const path of paths) {
+          const found = (['GET', 'POST'] as const).filter((method) => router.find(method, path) !== null);
+          expect(router.allowedMethods(path)).toEqual(found);
+        }
+      }),
+    );
+  });
+});
+
 describe('Router priority is independent of declaration order', () => {
   const ULID = '01HZY8K2Q3R4S5T6V7W8X9YZAB';
   const CHOICES = ['/x/search', '/x/{id}', '/x/{int:id}', '/x/{ulid:id}'] as const;

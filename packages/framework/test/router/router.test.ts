@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../src/errors.js';
-import type { ParameterDeclaration } from '../../src/routes/route-definition.js';
+import type { ParameterDeclaration } from '../../src/types.js';
 import { Router, type RouteMatch } from '../../src/router/router.js';
 
 const ULID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -66,11 +66,15 @@ describe('Router parameters', () => {
     });
   });
 
-  it('gives a null-prototype params object', () => {
+  it('gives a params object that inherits no names', () => {
     const router = routerWith([['GET', '/users/{id}']]);
     const params = router.find('GET', '/users/7')!.params;
-    expect(Object.getPrototypeOf(params)).toBeNull();
-    expect(params).toHaveProperty('id', '7');
+    for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      expect(name in params).toBe(false);
+      expect(params[name]).toBeUndefined();
+    }
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(params))).toBeNull();
+    expect({ ...params }).toEqual({ id: '7' });
   });
 
   it('accepts only ASCII digits that form a safe integer for {int:}', () => {

@@ -10,8 +10,9 @@ import {
   type BearerVerifierOptions,
   type TokenGrantContext,
 } from '../security/index.js';
+import { authenticationOptions } from './authentication.js';
 import type { Store } from '../store/store.js';
-import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
+import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
@@ -75,8 +76,7 @@ export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer>
   const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
   const server = await createServer({
     baseUriRegex: baseUriRegexFor(basePath),
-    bearerVerifier: verifier.verify,
-    ...(admin === undefined ? {} : { clientRepository: adminClientRepository(admin) }),
+    ...authenticationOptions(verifier, admin),
     renderError: createProblemRenderer({
       basePath,
       logger,

@@ -10,7 +10,7 @@ const AUTHORIZATION = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?:\s+(.*?))?\s*$/;
  * The failure visible in the header alone (missing, unknown scheme, empty or non-GUID token); undefined when the
  * header holds a well-formed bearer token, so only the token lookup can have rejected it.
  */
-export function authorizationHeaderFailure(headers: IncomingHttpHeaders): string | undefined {
+function authorizationHeaderFailure(headers: IncomingHttpHeaders): string | undefined {
   const value = headers.authorization;
   const match = typeof value === 'string' ? AUTHORIZATION.exec(value) : null;
   if (match === null) return 'Authorization header is missing.';

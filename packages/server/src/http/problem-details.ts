@@ -13,7 +13,8 @@ import {
   type ResponseLike,
 } from '@edfi-api/framework';
 import { ApiProblem, problemBody } from '../api/index.js';
-import { authenticationFailureOf, authorizationHeaderFailure } from './authentication-failure.js';
+import { authenticationFailureOf } from './authentication-failure.js';
+import { PROBLEM_AUTHENTICATED_PATH } from './authentication.js';
 import { correlationIdOf } from './correlation-id.js';
 import { unsupportedMediaType } from './media-type.js';
 
@@ -44,9 +45,6 @@ export interface ProblemRendererOptions {
   /** Whether a path (after the base) has no route for any method, so a 405 there is a 404; default: never. */
   readonly isUnroutedPath?: (path: string) => boolean;
 }
-
-/** Paths whose authentication failures the ODS answers with a problem body (the rest get a bare 401). */
-const PROBLEM_AUTHENTICATED_PATH = /^\/(?:data|composites|changequeries)(?:\/|$)/i;
 
 function pathAfterBase(url: string, basePath: string): string {
   const queryStart = url.indexOf('?');
@@ -83,14 +81,14 @@ export function createProblemRenderer(options: ProblemRendererOptions): ErrorRen
         ? authenticationProblem(authenticationFailureOf(request.headers))
         : emptyUnauthorized;
     }
-    if (error instanceof NotFound || error instanceof MethodNotAllowed) {
-      // The ODS authenticates before routing, so a visibly bad Authorization header wins over 404 and 405.
-      const headerFailure = isProblemAuthenticated ? authorizationHeaderFailure(request.headers) : undefined;
-      if (headerFailure !== undefined) return authenticationProblem(headerFailure);
-      if (error instanceof NotFound || options.isUnroutedPath?.(pathAfterBase(request.url, basePath)) === true)
-        return new ApiProblem('notFound', { raisedBeforeController: true });
-      return methodNotAllowed(request.method, error.headers.allow);
-    }
+    // Data paths are authenticated before routing (see authentication.ts), so these come after any 401. A path under a
+    // resource the model does not have has no route for any method, so a 405 there is a 404.
+    if (
+      error instanceof NotFound ||
+      (error instanceof MethodNotAllowed && options.isUnroutedPath?.(pathAfterBase(request.url, basePath)) === true)
+    )
+      return new ApiProblem('notFound', { raisedBeforeController: true });
+    if (error instanceof MethodNotAllowed) return methodNotAllowed(request.method, error.headers.allow);
     if (error instanceof UnsupportedMediaType) return unsupportedMediaType(request.headers);
     if (error instanceof PayloadTooLarge) return payloadTooLarge;
     if (error instanceof InvalidInput) return new ApiProblem('badRequest', { errors: [error.message] });

@@ -1,8 +1,8 @@
 // Verifies opaque bearer tokens against the store, with a short in-memory cache of the callers found; a revocation in
 // this process drops the client's cached tokens at once, other processes trust theirs until the cache TTL runs out.
-import { Token, Unauthorized, type BearerVerifier } from '@edfi-api/framework';
+import { Unauthorized, type Authenticated } from '@edfi-api/framework';
+import type { Caller } from '../api/caller.js';
 import { findTokenHolder, normalizeAccessToken, type TokenHolderStore } from './access-tokens.js';
-import { claimsOf, type AccessTokenClaims } from './access-token-claims.js';
 
 /** How long a node trusts a token it found: the longest a revocation elsewhere takes to reach it. */
 export const DEFAULT_TOKEN_CACHE_TTL_SECONDS = 60;
@@ -16,15 +16,18 @@ export interface BearerVerifierOptions {
   readonly now?: () => number;
 }
 
+/** A verified access token: the caller it stands for, which handlers receive as `ctx.identity`. */
+export type AuthenticatedCaller = Authenticated<Caller>;
+
 export interface AccessTokenVerifier {
-  /** The framework's bearer hook: a Token whose claims are the caller (see `callerOf`). */
-  readonly verify: BearerVerifier;
+  /** The framework's bearer verifier. */
+  verify(token: string): AuthenticatedCaller | Promise<AuthenticatedCaller>;
   /** Forgets the client's cached tokens, so its revocation takes effect at once in this process. */
   forgetClient(clientKey: string): void;
 }
 
 interface CachedToken {
-  readonly token: Token<AccessTokenClaims>;
+  readonly verified: AuthenticatedCaller;
   readonly expiresAt: number;
   readonly cachedUntil: number;
 }
@@ -44,12 +47,12 @@ export function createBearerVerifier(
     cache.set(key, entry);
   }
 
-  async function lookUp(key: string, at: number): Promise<Token<AccessTokenClaims>> {
+  async function lookUp(key: string, at: number): Promise<AuthenticatedCaller> {
     const holder = await findTokenHolder(store, key, at);
     if (holder === undefined) throw new Unauthorized('Invalid token');
-    const token = new Token<AccessTokenClaims>(claimsOf(holder.caller));
-    remember(key, { token, expiresAt: holder.expiresAt, cachedUntil: at + ttl });
-    return token;
+    const verified: AuthenticatedCaller = { identity: holder.caller, clientId: holder.caller.clientId };
+    remember(key, { verified, expiresAt: holder.expiresAt, cachedUntil: at + ttl });
+    return verified;
   }
 
   return {
@@ -60,13 +63,13 @@ export function createBearerVerifier(
       const cached = cache.get(key);
       if (cached !== undefined) {
         // A token expiring inside the cache window is still refused on time.
-        if (at < cached.expiresAt && at < cached.cachedUntil) return cached.token;
+        if (at < cached.expiresAt && at < cached.cachedUntil) return cached.verified;
         cache.delete(key);
       }
       return lookUp(key, at);
     },
     forgetClient(clientKey) {
-      for (const [key, entry] of cache) if (entry.token.claims.client_id === clientKey) cache.delete(key);
+      for (const [key, entry] of cache) if (entry.verified.clientId === clientKey) cache.delete(key);
     },
   };
 }

@@ -1,12 +1,13 @@
 // Public surface of security: API clients and their applications, token grant and introspection (the OAuth endpoints'
-// logic; the routes are in http/oauth/), the bearer-token verifier, the caller it establishes and the claim-set policies.
+// logic; the routes are in http/oauth/), the bearer-token verifier (the caller a token stands for) and the claim-set
+// policies.
 export {
   createBearerVerifier,
   DEFAULT_TOKEN_CACHE_TTL_SECONDS,
   type AccessTokenVerifier,
+  type AuthenticatedCaller,
   type BearerVerifierOptions,
 } from './bearer-verifier.js';
-export { callerOf, type AccessTokenClaims } from './access-token-claims.js';
 export {
   createTokenGrant,
   type ClientCredentialsRequest,

@@ -48,16 +48,22 @@ describe('401 on data paths', () => {
     expect(response.headers['www-authenticate']).toBeUndefined();
   });
 
-  it('comes before 404 and 405 when the header shows the failure', async () => {
+  it('comes before 404 and 405, whether the header or the token lookup shows the failure', async () => {
     for (const [method, path] of [
       ['GET', '/ed-fi/students/a/b/c'],
+      ['GET', '/ed-fi/noSuchResources'],
       ['PATCH', '/ed-fi/students'],
     ] as const) {
-      expectProblem(
-        await app.data(method, path, { headers: { ...WITH_CORRELATION, authorization: undefined } }),
-        authenticationFailed('Authorization header is missing.'),
-        MIDDLEWARE_PROBLEM,
-      );
+      for (const [authorization, message] of [
+        [undefined, 'Authorization header is missing.'],
+        [`Bearer ${'a'.repeat(32)}`, 'Invalid token'],
+      ] as const) {
+        expectProblem(
+          await app.data(method, path, { headers: { ...WITH_CORRELATION, authorization } }),
+          authenticationFailed(message),
+          MIDDLEWARE_PROBLEM,
+        );
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Unauthorized, type ApiServer } from '@edfi-api/framework';
 import type { Caller } from '../../src/api/index.js';
-import { callerOf, createBearerVerifier, createClient, hashAccessToken } from '../../src/security/index.js';
+import { createBearerVerifier, createClient, hashAccessToken } from '../../src/security/index.js';
 import type { AccessTokenRecord, Store } from '../../src/store/store.js';
 import { BASE, memoryStore, requestToken, securedServer } from './support.js';
 
@@ -105,15 +105,15 @@ describe('createBearerVerifier', () => {
     await expect(Promise.resolve(verify('0'.repeat(32)))).rejects.toThrow(new Unauthorized('Invalid token'));
   });
 
-  it('puts the caller into the token claims, which callerOf reads back', async () => {
-    const token = await verifiedToken(await issueToken());
-    expect(token.claims).toMatchObject({
-      client_id: KEY,
-      claim_set: 'SIS Vendor',
-      education_organization_ids: [255901, 255950],
+  it('answers the caller the token stands for, as the identity handlers receive', async () => {
+    const verified = await verifiedToken(await issueToken());
+    expect(verified.clientId).toBe(KEY);
+    expect(verified.identity).toMatchObject({
+      clientId: KEY,
+      claimSetName: 'SIS Vendor',
+      educationOrganizationIds: [255901, 255950],
+      namespacePrefixes: ['uri://ed-fi.org'],
     });
-    expect(callerOf({ auth: { scheme: 'bearer', token, scopes: [] } }).namespacePrefixes).toEqual(['uri://ed-fi.org']);
-    expect(() => callerOf({ auth: { scheme: 'none', scopes: [] } })).toThrow(/access token/);
   });
 
   it('answers from its cache within the TTL, then asks the store again', async () => {
@@ -121,7 +121,7 @@ describe('createBearerVerifier', () => {
     const counting = countingStore();
     let now = clock;
     const { verify } = createBearerVerifier(counting, { cacheTtlMs: 1000, now: () => now });
-    expect((await verify(token)).get('client_id')).toBe(KEY);
+    expect((await verify(token)).identity.clientId).toBe(KEY);
     await verify(token);
     expect(counting.lookups).toBe(1);
     now += 1000;
@@ -147,7 +147,7 @@ describe('createBearerVerifier', () => {
     expect(await store.revokeClient(KEY)).toBe(1);
     here.forgetClient(KEY);
     await expect(Promise.resolve(here.verify(token))).rejects.toThrow(new Unauthorized('Invalid token'));
-    expect((await elsewhere.verify(token)).get('client_id')).toBe(KEY);
+    expect((await elsewhere.verify(token)).identity.clientId).toBe(KEY);
   });
 });
 

@@ -1,10 +1,10 @@
 // Test support for security: a real store in memory, and a framework server with the OAuth routes and a protected
 // route echoing the caller its token stands for.
-import { createServer, route, type ApiServer } from '@edfi-api/framework';
+import { createServer, type ApiServer } from '@edfi-api/framework';
+import { authenticationOptions, route } from '../../src/http/authentication.js';
 import { oauthRoutes } from '../../src/http/oauth/token-route.js';
 import { createProblemRenderer } from '../../src/http/problem-details.js';
 import {
-  callerOf,
   createBearerVerifier,
   type AccessTokenVerifier,
   type BearerVerifierOptions,
@@ -28,18 +28,18 @@ export interface SecuredServer {
   readonly verifier: AccessTokenVerifier;
 }
 
-/** A server with the token endpoint, the Ed-Fi error rendering and `GET /data/v3/whoami` answering `callerOf(ctx)`. */
+/** A server with the token endpoint, the Ed-Fi error rendering and `GET /data/v3/whoami` answering `ctx.identity`. */
 export async function securedServer(store: Store, options: SecuredServerOptions = {}): Promise<SecuredServer> {
   const verifier = createBearerVerifier(store, options.verifier);
   const server = await createServer({
     baseUriRegex: /^\/v7\.3\/api(?<Path>\/.*)?$/i,
-    bearerVerifier: verifier.verify,
+    ...authenticationOptions(verifier),
     ignoreTrailingSlash: true,
     renderError: createProblemRenderer({ basePath: BASE, logger: { error: () => {} } }),
   });
   server.addRoutes(1, [
     ...oauthRoutes({ store, ...options.oauth }),
-    route.get('/data/v3/whoami', { auth: ['bearer'] }, (ctx) => callerOf(ctx)),
+    route.get('/data/v3/whoami', { auth: ['bearer'] }, (ctx) => ctx.identity),
   ]);
   return { server, verifier };
 }

@@ -1,13 +1,20 @@
 // The bearer scheme: `Authorization: Bearer <token68>`, verified by a pluggable verifier (the JWT one by default).
 
 import { Unauthorized } from '../../errors.js';
+import type { Authenticated, Principal } from '../../types.js';
 import { isToken68, readAuthorization } from '../authorization-header.js';
-import type { Principal } from '../principal.js';
+import { NO_SCOPES } from '../principal.js';
 import { ABSENT, type SchemeAttempt } from '../scheme-attempt.js';
-import type { Token } from '../token.js';
+import { Token } from '../token.js';
 
-/** Turns a presented bearer token into a Token, throwing to reject it; may look tokens up (opaque, revocable tokens). */
-export type BearerVerifier = (token: string) => Token | Promise<Token>;
+/** What a verifier accepts a token as: its claims (a Token), or an identity for `ctx.identity` with its scopes. */
+export type Verified<Identity = unknown> = Token | Authenticated<Identity>;
+
+/**
+ * Turns a presented bearer token into a Token or an `Authenticated` identity, throwing to reject it; may look tokens
+ * up (opaque, revocable tokens).
+ */
+export type BearerVerifier<Identity = unknown> = (token: string) => Verified<Identity> | Promise<Verified<Identity>>;
 
 /** Called with every verified token; throwing rejects it. */
 export type DecodeTokenHook = (token: Token) => void | Promise<void>;
@@ -24,18 +31,31 @@ export function bearerScheme(verify: BearerVerifier, onDecodeToken?: DecodeToken
   };
 }
 
-function isPromiseLike(value: Token | PromiseLike<Token>): value is PromiseLike<Token> {
-  return typeof (value as Partial<PromiseLike<Token>>).then === 'function';
+function isPromiseLike(value: Verified | PromiseLike<Verified>): value is PromiseLike<Verified> {
+  return typeof (value as Partial<PromiseLike<Verified>>).then === 'function';
 }
 
-async function decodeAsync(verified: Token | PromiseLike<Token>, onDecodeToken?: DecodeTokenHook): Promise<Principal> {
-  const token = await verified;
-  if (onDecodeToken !== undefined) await onDecodeToken(token);
-  return principalOf(token);
+async function decodeAsync(
+  verified: Verified | PromiseLike<Verified>,
+  onDecodeToken?: DecodeTokenHook,
+): Promise<Principal> {
+  const result = await verified;
+  if (onDecodeToken !== undefined && result instanceof Token) await onDecodeToken(result);
+  return principalOf(result);
 }
 
-function principalOf(token: Token): Principal {
-  return { scheme: 'bearer', clientId: clientIdOf(token), token, scopes: token.scopes };
+function principalOf(verified: Verified): Principal {
+  if (!(verified instanceof Token)) {
+    const { identity, clientId, scopes } = verified;
+    return { scheme: 'bearer', clientId, scopes: scopes ?? NO_SCOPES, identity };
+  }
+  return {
+    scheme: 'bearer',
+    clientId: clientIdOf(verified),
+    token: verified,
+    scopes: verified.scopes,
+    identity: verified,
+  };
 }
 
 function clientIdOf(token: Token): string | undefined {

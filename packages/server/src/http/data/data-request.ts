@@ -1,8 +1,7 @@
 // Resolves the `{namespace}/{resource}` of a data route and gathers what the operations need from the request.
 import type { RequestContext } from '@edfi-api/framework';
-import { ApiProblem, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
+import { ApiProblem, type Caller, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
-import { callerOf } from '../../security/index.js';
 import { requestRoot } from '../meta/index.js';
 import { aliasedNamespace } from './namespace-aliases.js';
 
@@ -11,6 +10,9 @@ export interface ResourceRouteParams {
   readonly resource: string;
 }
 
+/** The context of a data route: authenticated by an access token, whose caller is `ctx.identity`. */
+export type DataRouteContext = RequestContext<ResourceRouteParams, Caller>;
+
 /** Where the `{namespace}` segment of a data route's path starts. */
 const NAMESPACE_START = '/data/v3/'.length;
 
@@ -18,7 +20,7 @@ const NAMESPACE_START = '/data/v3/'.length;
  * The path of the resource collection as requested: the route path without a trailing slash or the `{id}`, and with the
  * Ed-Fi name of a namespace requested by its alias.
  */
-function collectionPathOf(ctx: RequestContext<ResourceRouteParams>, resource: ResourceModel, isItemRoute: boolean): string {
+function collectionPathOf(ctx: DataRouteContext, resource: ResourceModel, isItemRoute: boolean): string {
   const { path } = ctx;
   const withoutSlash = path.endsWith('/') ? path.slice(0, -1) : path;
   const collection = isItemRoute ? withoutSlash.slice(0, withoutSlash.lastIndexOf('/')) : withoutSlash;
@@ -55,12 +57,12 @@ export function isUnknownResourcePath(path: string, registry: ModelRegistry): bo
 }
 
 /** The request of a change-query or partition route. */
-export function resourceReadOf(ctx: RequestContext<ResourceRouteParams>, registry: ModelRegistry): ReadRequest {
-  return { resource: resourceOf(ctx, registry, false), caller: callerOf(ctx), headers: ctx.headers };
+export function resourceReadOf(ctx: DataRouteContext, registry: ModelRegistry): ReadRequest {
+  return { resource: resourceOf(ctx, registry, false), caller: ctx.identity, headers: ctx.headers };
 }
 
 export function dataRequestOf(
-  ctx: RequestContext<ResourceRouteParams>,
+  ctx: DataRouteContext,
   registry: ModelRegistry,
   basePath: string,
   isItemRoute: boolean,
@@ -68,7 +70,7 @@ export function dataRequestOf(
   const resource = resourceOf(ctx, registry);
   return {
     resource,
-    caller: callerOf(ctx),
+    caller: ctx.identity,
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
       return requestRoot(ctx, basePath) + collectionPathOf(ctx, resource, isItemRoute);

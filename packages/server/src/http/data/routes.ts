@@ -1,7 +1,7 @@
 // The data routes (contract §1.3, §1.7): collection and item routes for every resource, their change-query and
 // partition routes, and the change-version window, resolved through the model registry, bearer-authenticated.
 // Composite routes join this list as their operations land.
-import { route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
+import type { RouteDefinition } from '@edfi-api/framework';
 import {
   availableChangeVersions,
   collectionDeletion,
@@ -27,13 +27,13 @@ import {
 import type { ModelRegistry } from '../../model/index.js';
 import type { Store } from '../../store/store.js';
 import { normalizeBasePath } from '../meta/index.js';
-import { callerOf } from '../../security/index.js';
+import { route } from '../authentication.js';
 import {
   dataRequestOf,
   queryParametersOf,
   resourceOf,
   resourceReadOf,
-  type ResourceRouteParams,
+  type DataRouteContext,
 } from './data-request.js';
 import { send } from './raw-data-response.js';
 import { jsonBodyOf } from './request-body.js';
@@ -61,17 +61,17 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
     authorize: options.authorize,
   };
   const basePath = normalizeBasePath(options.basePath);
-  const collection = (ctx: RequestContext<ResourceRouteParams>): DataRequest =>
+  const collection = (ctx: DataRouteContext): DataRequest =>
     dataRequestOf(ctx, registry, basePath, false);
-  const item = (ctx: RequestContext<ResourceRouteParams>): DataRequest => dataRequestOf(ctx, registry, basePath, true);
+  const item = (ctx: DataRouteContext): DataRequest => dataRequestOf(ctx, registry, basePath, true);
   /** A method the resource's routes refuse with an explanation (once the resource is known to exist). */
-  const rejected = (ctx: RequestContext<ResourceRouteParams>, explanation: () => ApiProblem): never => {
+  const rejected = (ctx: DataRouteContext, explanation: () => ApiProblem): never => {
     resourceOf(ctx, registry);
     refuseSnapshotWrites(ctx.headers);
     throw explanation();
   };
   /** Writes refuse `Use-Snapshot` before anything else is looked at (contract §10 step 11). */
-  const writing = (ctx: RequestContext<ResourceRouteParams>, isItemRoute: boolean): DataRequest => {
+  const writing = (ctx: DataRouteContext, isItemRoute: boolean): DataRequest => {
     const request = dataRequestOf(ctx, registry, basePath, isItemRoute);
     refuseSnapshotWrites(ctx.headers);
     return request;
@@ -100,7 +100,7 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
     feed('keyChanges', keyChanges),
     feed('partitions', partitionDocuments),
     route.get('/changeQueries/v1/availableChangeVersions', BEARER, (ctx) =>
-      send(availableChangeVersions(options.store, { caller: callerOf(ctx), headers: ctx.headers })),
+      send(availableChangeVersions(options.store, { caller: ctx.identity, headers: ctx.headers })),
     ),
   ];
 }

@@ -1,6 +1,6 @@
 // The terminal progress bar (cli-progress): done/total, documents per second, ETA, failures and the current order.
 import { SingleBar } from 'cli-progress';
-import { etaSecondsOf, rateOf, type ProgressDisplay, type ProgressState } from './progress-display.js';
+import { etaSecondsOf, rateOf, type ProgressDisplay, type ProgressState } from './progress-state.js';
 import { formatDuration } from './format-duration.js';
 
 const FORMAT =

@@ -1,5 +1,5 @@
 // Progress for logs and pipes: one plain line every few seconds, and a last one at the end.
-import { etaSecondsOf, rateOf, type ProgressDisplay, type ProgressState } from './progress-display.js';
+import { etaSecondsOf, rateOf, type ProgressDisplay, type ProgressState } from './progress-state.js';
 import { formatDuration } from './format-duration.js';
 
 const INTERVAL_MS = 5000;
