@@ -22,6 +22,8 @@ const SCHOOL = 255901001;
 const SECOND_SCHOOL = 255901044;
 const TABLE = 'r_edfi_discipline_actions';
 const COLUMN = 'responsibility_school_reference_school_id';
+/** Discipline actions at SCHOOL: more than one backfill batch (BACKFILL_BATCH_ROWS, 1,000). */
+const AT_SCHOOL = 1100;
 
 type Securables = ModelData['resources']['resources'][number]['securableElements'];
 
@@ -92,8 +94,15 @@ function describeUpgrade(name: string, backend: Backend): void {
         await post('students', student('S-1'));
         await post('studentSchoolAssociations', enrollment('S-1', SCHOOL));
         await post('studentSchoolAssociations', enrollment('S-1', SECOND_SCHOOL));
-        await post('disciplineActions', disciplineAction('DA-1', SCHOOL));
-        await post('disciplineActions', disciplineAction('DA-2', SECOND_SCHOOL));
+        await post('disciplineActions', disciplineAction('DA-X', SECOND_SCHOOL));
+        // More rows than one backfill batch reads.
+        const identifiers = Array.from({ length: AT_SCHOOL }, (_, at) => `DA-${at + 1}`);
+        for (let start = 0; start < AT_SCHOOL; start += 100)
+          await Promise.all(
+            identifiers
+              .slice(start, start + 100)
+              .map((identifier) => post('disciplineActions', disciplineAction(identifier, SCHOOL))),
+          );
       });
       expect(await backend.columns(spec)).not.toContain(COLUMN);
 
@@ -112,15 +121,12 @@ function describeUpgrade(name: string, backend: Backend): void {
         spec,
         `SELECT ${COLUMN} AS school, body FROM ${TABLE} ORDER BY doc_id`,
       );
-      expect(
-        rows.map((row) => [
-          (JSON.parse(String(row.body)) as { disciplineActionIdentifier: string }).disciplineActionIdentifier,
-          Number(row.school),
-        ]),
-      ).toEqual([
-        ['DA-1', SCHOOL],
-        ['DA-2', SECOND_SCHOOL],
-      ]);
+      const posted = rows.map(
+        (row) => (JSON.parse(String(row.body)) as ReturnType<typeof disciplineAction>).responsibilitySchoolReference,
+      );
+      expect(rows.map((row) => Number(row.school))).toEqual(posted.map((reference) => reference.schoolId));
+      expect(rows.filter((row) => Number(row.school) === SCHOOL)).toHaveLength(AT_SCHOOL);
+      expect(rows.filter((row) => Number(row.school) === SECOND_SCHOOL)).toHaveLength(1);
       expect(await indexedColumns(backend, spec)).toContain(COLUMN);
 
       const again = createStore(spec);
@@ -134,13 +140,14 @@ function describeUpgrade(name: string, backend: Backend): void {
       const edfi = await startEdFiServer({ store: spec, seed: false, enforceAuthorization: true });
       try {
         const district = await dataClient(edfi, 'SIS Vendor', [LEA]);
-        const bySchool = await district.list<{ disciplineActionIdentifier: string }>(
-          `disciplineActions?responsibilitySchoolId=${SCHOOL}`,
-        );
-        expect(bySchool.items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-1']);
+        const bySchool = (schoolId: number) =>
+          district.list<{ disciplineActionIdentifier: string }>(`disciplineActions?responsibilitySchoolId=${schoolId}`);
+        expect((await bySchool(SCHOOL)).total).toBe(AT_SCHOOL);
+        const atSecond = await bySchool(SECOND_SCHOOL);
+        expect(atSecond.items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X']);
         const schoolClient = await dataClient(edfi, 'SIS Vendor', [SECOND_SCHOOL]);
         const { items } = await schoolClient.list<{ disciplineActionIdentifier: string }>('disciplineActions');
-        expect(items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-2']);
+        expect(items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X']);
       } finally {
         await edfi.close();
       }
