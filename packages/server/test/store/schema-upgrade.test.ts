@@ -143,11 +143,14 @@ function describeUpgrade(name: string, backend: Backend): void {
         const bySchool = (schoolId: number) =>
           district.list<{ disciplineActionIdentifier: string }>(`disciplineActions?responsibilitySchoolId=${schoolId}`);
         expect((await bySchool(SCHOOL)).total).toBe(AT_SCHOOL);
+        // The upgraded table (its new column last) takes writes as a new one does.
+        const created = await district.send('POST', 'disciplineActions', disciplineAction('DA-Y', SECOND_SCHOOL));
+        expect(created.status, created.body).toBe(201);
         const atSecond = await bySchool(SECOND_SCHOOL);
-        expect(atSecond.items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X']);
+        expect(atSecond.items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X', 'DA-Y']);
         const schoolClient = await dataClient(edfi, 'SIS Vendor', [SECOND_SCHOOL]);
         const { items } = await schoolClient.list<{ disciplineActionIdentifier: string }>('disciplineActions');
-        expect(items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X']);
+        expect(items.map((item) => item.disciplineActionIdentifier)).toEqual(['DA-X', 'DA-Y']);
       } finally {
         await edfi.close();
       }
