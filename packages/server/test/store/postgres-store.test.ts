@@ -120,7 +120,7 @@ describePostgres('PostgreSQL store lifecycle', () => {
       ),
     );
     await expect(withStore(schema, (store) => store.migrate())).rejects.toThrow(
-      'Table document does not match this model; the database needs a migration',
+      'Table document does not match this model (extra is not in this model); the database needs a migration',
     );
   });
 

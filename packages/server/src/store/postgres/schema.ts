@@ -1,6 +1,7 @@
 // Generates the PostgreSQL schema from the model's logical plan (relational/schema-plan.ts), tells whether a database
-// schema holds it, and brings one up to it under an advisory lock: creates what is missing, refuses a table whose
-// columns differ, records a fingerprint of the DDL, registers the resource types.
+// schema holds it, and brings one up to it under an advisory lock: creates what is missing, adds the nullable typed
+// columns a model change added to an existing table (filled from the stored bodies), refuses any other column
+// difference, records a fingerprint of the DDL, registers the resource types.
 //
 // Types: SQLite INTEGER → bigint (resource ids → integer, as `resource_type` hands them out), REAL → double precision,
 // TEXT → text; the key columns (identity keys, uuids) are COLLATE "C": the application folds case itself, so they
@@ -28,10 +29,18 @@ import {
   type LayoutPlan,
 } from '../relational/schema-plan.js';
 import {
+  BACKFILL_BATCH_ROWS,
+  backfillValues,
+  columnsToAdd,
+  type ColumnDefinition,
+  type PlannedTable,
+} from '../relational/schema-upgrade.js';
+import {
   DESCRIPTOR_TABLE,
   type AbstractIdentityLayout,
   type SqlType,
   type TableLayout,
+  type TypedColumn,
 } from '../relational/table-layout.js';
 import { ADMIN_SCHEMA_VERSION, ADMIN_SCHEMA_VERSION_KEY, migrateAdminSchema } from './admin/admin-schema.js';
 import { quoteIdentifier } from './connection-spec.js';
@@ -55,6 +64,8 @@ interface Column {
   readonly notNull: boolean;
   /** Key, reference or default clauses after the type. */
   readonly clause?: string;
+  /** The layout's typed column this column stores (resource tables). */
+  readonly typed?: TypedColumn;
 }
 
 interface Table {
@@ -180,7 +191,7 @@ function resourceTable(layout: TableLayout): Table {
       column('doc_id', 'bigint', true, `PRIMARY KEY ${documentReference}`),
       ...(shared ? [column('resource_id', 'integer', true)] : []),
       column('identity_key', 'key', true, shared ? undefined : 'UNIQUE'),
-      ...columns.map((typed) => column(typed.name, columnTypes[typed.sqlType], typed.notNull)),
+      ...columns.map((typed) => ({ ...column(typed.name, columnTypes[typed.sqlType], typed.notNull), typed })),
       column('change_version', 'bigint', true),
       column('last_modified', 'text', true),
       column('body', 'text', true),
@@ -381,33 +392,76 @@ interface ColumnRow {
   readonly is_nullable: 'YES' | 'NO';
 }
 
-/** Refuses a planned table that exists with other columns; then runs every statement (each skips what exists). */
+/** How a column compares with information_schema's report of an existing one. */
+function comparedDefinition(type: string, notNull: boolean): string {
+  return `${type}${notNull ? ' NOT NULL' : ''}`;
+}
+
+function plannedTable({ name, columns }: Table): PlannedTable {
+  return {
+    name,
+    columns: columns.map((planned) => ({
+      name: planned.name,
+      definition: comparedDefinition(reportedType(planned.type), planned.notNull),
+      ...(planned.typed === undefined ? {} : { typed: planned.typed }),
+    })),
+  };
+}
+
+/**
+ * Adds the missing nullable typed columns of planned tables that exist (refusing any other difference, before changing
+ * anything); then runs every statement (each skips what exists, so the new indexes are made).
+ */
 async function createObjects(client: pg.ClientBase, schema: string, plan: PostgresSchemaPlan): Promise<void> {
   const { rows } = await client.query<ColumnRow>(
     'SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns ' +
       'WHERE table_schema = $1 ORDER BY table_name, ordinal_position',
     [schema],
   );
-  const existing = new Map<string, string[]>();
+  const existing = new Map<string, ColumnDefinition[]>();
   for (const row of rows) {
     const columns = existing.get(row.table_name) ?? [];
-    columns.push(`${row.column_name} ${row.data_type}${row.is_nullable === 'NO' ? ' NOT NULL' : ''}`);
+    columns.push({ name: row.column_name, definition: comparedDefinition(row.data_type, row.is_nullable === 'NO') });
     existing.set(row.table_name, columns);
   }
-  for (const planned of plan.tables) {
+  const additions = plan.tables.flatMap((planned) => {
     const found = existing.get(planned.name);
-    const expected = planned.columns.map(
-      ({ name, type, notNull }) => `${name} ${reportedType(type)}${notNull ? ' NOT NULL' : ''}`,
-    );
-    if (found !== undefined && found.join(', ') !== expected.join(', '))
-      throw new Error(`Table ${planned.name} does not match this model; the database needs a migration`);
-  }
+    if (found === undefined) return [];
+    const added = new Set(columnsToAdd(plannedTable(planned), found).map((column) => column.name));
+    return added.size === 0
+      ? []
+      : [{ table: planned.name, added: planned.columns.filter((column) => added.has(column.name)) }];
+  });
+  for (const { table: name, added } of additions) await addColumns(client, name, added);
   // No parameters, so the driver sends the whole DDL as one simple query: one round trip.
   await client.query(plan.statements.map((statement) => `${statement};`).join('\n'));
   await writeMeta(client, FINGERPRINT_KEY, { text: plan.fingerprint });
   await client.query(`INSERT INTO ${META_TABLE} (key, value) VALUES ($1, 0) ON CONFLICT (key) DO NOTHING`, [
     CHANGE_VERSION_KEY,
   ]);
+}
+
+/** Adds the columns, then fills them batch by batch from each row's stored body (inside the migration's transaction). */
+async function addColumns(client: pg.ClientBase, name: string, added: readonly Column[]): Promise<void> {
+  await client.query(`ALTER TABLE ${name} ${added.map((column) => `ADD COLUMN ${columnSql(column)}`).join(', ')}`);
+  const typed = added.map((column) => column.typed!);
+  const arrays = added.map((column, at) => `$${at + 2}::${reportedType(column.type)}[]`);
+  const update =
+    `UPDATE ${name} t SET ${added.map((column) => `${column.name} = v.${column.name}`).join(', ')} ` +
+    `FROM unnest($1::bigint[], ${arrays.join(', ')}) AS v (doc_id, ${added.map((column) => column.name).join(', ')}) ` +
+    'WHERE t.doc_id = v.doc_id';
+  const batch = `SELECT doc_id, body FROM ${name} WHERE doc_id > $1 ORDER BY doc_id LIMIT ${BACKFILL_BATCH_ROWS}`;
+  let after = Number.MIN_SAFE_INTEGER;
+  for (;;) {
+    const { rows } = await client.query<{ doc_id: number; body: string }>(batch, [after]);
+    if (rows.length === 0) return;
+    const values = backfillValues(
+      typed,
+      rows.map((row) => row.body),
+    );
+    await client.query(update, [rows.map((row) => row.doc_id), ...values]);
+    after = rows.at(-1)!.doc_id;
+  }
 }
 
 /** Stable small ids per resource, kept in `resource_type` so they survive model additions. */

@@ -1,5 +1,6 @@
 // Generates the SQLite schema from the model, tells whether a database holds it, and brings a database up to it:
-// creates what is missing, refuses a table whose definition differs, and records a fingerprint of the schema.
+// creates what is missing, adds the nullable typed columns a model change added to an existing table (filled from the
+// stored bodies), refuses any other difference, and records a fingerprint of the schema.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
@@ -17,7 +18,20 @@ import {
   TRACKED_CHANGE_TABLE,
   type LayoutPlan,
 } from '../relational/schema-plan.js';
-import { DESCRIPTOR_TABLE, type AbstractIdentityLayout, type TableLayout } from '../relational/table-layout.js';
+import {
+  BACKFILL_BATCH_ROWS,
+  backfillValues,
+  columnsToAdd,
+  SchemaMismatchError,
+  type ColumnDefinition,
+  type PlannedColumn,
+} from '../relational/schema-upgrade.js';
+import {
+  DESCRIPTOR_TABLE,
+  type AbstractIdentityLayout,
+  type TableLayout,
+  type TypedColumn,
+} from '../relational/table-layout.js';
 
 /** Bump when the generated DDL changes shape in a way the fingerprint alone should not hide. */
 const SCHEMA_VERSION = 1;
@@ -29,11 +43,46 @@ interface SchemaObject {
   readonly name: string;
   /** The statement as SQLite keeps it in `sqlite_master` (without IF NOT EXISTS). */
   readonly sql: string;
+  /** A table's columns and constraints, each as its text in the statement. */
+  readonly columns?: readonly PlannedColumn[];
 }
 
-function table(name: string, definition: string, options: { withoutRowid?: boolean } = {}): SchemaObject {
+const TABLE_CONSTRAINT = /^(UNIQUE|PRIMARY KEY|CHECK|FOREIGN KEY) /;
+
+/** The column definitions and constraints of a CREATE TABLE's list (commas inside parentheses do not split). */
+function definitionsOf(list: string): ColumnDefinition[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < list.length; at++) {
+    if (list[at] === '(') depth++;
+    else if (list[at] === ')') depth--;
+    else if (list[at] === ',' && depth === 0) {
+      items.push(list.slice(start, at).trim());
+      start = at + 1;
+    }
+  }
+  items.push(list.slice(start).trim());
+  return items.map((item) => ({ name: TABLE_CONSTRAINT.test(item) ? item : item.split(' ')[0]!, definition: item }));
+}
+
+function createTablePrefix(name: string): string {
+  return `CREATE TABLE ${name} (`;
+}
+
+function table(
+  name: string,
+  definition: string,
+  options: { withoutRowid?: boolean } = {},
+  typedColumns: readonly TypedColumn[] = [],
+): SchemaObject {
   const suffix = options.withoutRowid ? ' WITHOUT ROWID' : '';
-  return { type: 'table', name, sql: `CREATE TABLE ${name} (${definition})${suffix}` };
+  const typed = new Map(typedColumns.map((column) => [column.name, column]));
+  const columns = definitionsOf(definition).map((column): PlannedColumn => {
+    const writtenBy = typed.get(column.name);
+    return writtenBy === undefined ? column : { ...column, typed: writtenBy };
+  });
+  return { type: 'table', name, sql: `${createTablePrefix(name)}${definition})${suffix}`, columns };
 }
 
 function ifNotExists(sql: string): string {
@@ -117,7 +166,7 @@ function resourceObjects(layout: TableLayout): SchemaObject[] {
     ...(shared ? ['UNIQUE (resource_id, identity_key)'] : []),
   ];
   return [
-    table(name, definition.join(', ')),
+    table(name, definition.join(', '), {}, columns),
     index(`${name}_change_version`, name, 'change_version'),
     // In a shared table, a resource's rows in doc_id order come from this index (the rowid is its last column).
     ...(shared ? [index(`${name}_resource_id`, name, 'resource_id')] : []),
@@ -194,17 +243,54 @@ function createObjects(db: Database.Database, plan: SchemaPlan): void {
       .all()
       .map((row) => [row.name, row.sql]),
   );
-  for (const object of plan.objects) {
+  // Every table is checked before any is changed, so a refusal costs no backfill.
+  const additions = plan.objects.flatMap((object) => {
     const current = existing.get(object.name);
-    if (object.type === 'table' && current !== undefined && current !== object.sql)
-      throw new Error(`Table ${object.name} does not match this model; the database needs a migration`);
-    db.exec(ifNotExists(object.sql));
-  }
+    if (object.type !== 'table' || current === undefined || current === object.sql) return [];
+    const added = columnsToAdd(
+      { name: object.name, columns: object.columns ?? [] },
+      existingDefinitions(object, current),
+    );
+    return added.length === 0 ? [] : [{ table: object.name, added }];
+  });
+  for (const { table: name, added } of additions) addColumns(db, name, added);
+  for (const object of plan.objects) db.exec(ifNotExists(object.sql));
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
     FINGERPRINT_KEY,
     plan.fingerprint,
   );
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, 0)').run(CHANGE_VERSION_KEY);
+}
+
+/** The columns of an existing table, from its statement; refuses one made with other table options. */
+function existingDefinitions(planned: SchemaObject, sql: string): ColumnDefinition[] {
+  const prefix = createTablePrefix(planned.name);
+  const suffix = planned.sql.slice(planned.sql.lastIndexOf(')'));
+  if (!sql.startsWith(prefix) || !sql.endsWith(suffix))
+    throw new SchemaMismatchError(planned.name, 'its table options differ');
+  return definitionsOf(sql.slice(prefix.length, sql.length - suffix.length));
+}
+
+/** Adds the columns, then fills them batch by batch from each row's stored body (inside the migration's transaction). */
+function addColumns(
+  db: Database.Database,
+  name: string,
+  added: readonly (PlannedColumn & { typed: TypedColumn })[],
+): void {
+  for (const column of added) db.exec(`ALTER TABLE ${name} ADD COLUMN ${column.definition}`);
+  const batch = db.prepare<[number], { doc_id: number; body: string }>(
+    `SELECT doc_id, body FROM ${name} WHERE doc_id > ? ORDER BY doc_id LIMIT ${BACKFILL_BATCH_ROWS}`,
+  );
+  const assignments = added.map((column) => `${column.name} = ?`).join(', ');
+  const update = db.prepare(`UPDATE ${name} SET ${assignments} WHERE doc_id = ?`);
+  const typed = added.map((column) => column.typed);
+  for (let rows = batch.all(Number.MIN_SAFE_INTEGER); rows.length > 0; rows = batch.all(rows.at(-1)!.doc_id)) {
+    const values = backfillValues(
+      typed,
+      rows.map((row) => row.body),
+    );
+    rows.forEach((row, at) => update.run(...values.map((column) => column[at]), row.doc_id));
+  }
 }
 
 /** Stable small ids per resource, kept in `resource_type` so they survive model additions. */
