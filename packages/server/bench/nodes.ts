@@ -10,10 +10,10 @@
 //   --rounds N (3)  --duration s (5)  --connections n (16, split over the nodes)  --quick (1 round of 2 s, not written)
 import autocannon from 'autocannon';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Token } from '@edfi-api/framework';
 import { instanceRouter } from '../src/instances/instance-router.js';
 import { unboundTokenCheck } from '../src/instances/instance-binding.js';
 import { parseInstancesConfig } from '../src/instances/instances-file.js';
+import { SYSTEM_CALLER } from '../src/api/index.js';
 import type { AccessTokenVerifier } from '../src/security/index.js';
 import { writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -194,8 +194,8 @@ function routerMicrosPerRequest(): number {
       store: 'sqlite::memory:',
     })),
   });
-  const token = new Token({});
-  const verifier: AccessTokenVerifier = { verify: () => token, forgetClient: () => {} };
+  const verified = { identity: SYSTEM_CALLER, clientId: SYSTEM_CALLER.clientId };
+  const verifier: AccessTokenVerifier = { verify: () => verified, forgetClient: () => {} };
   const isUnbound = unboundTokenCheck(verifier, { findAccessToken: async () => undefined });
   let served = 0;
   const handlers = new Map(config.instances.map(({ name }) => [name, { handler: () => void served++, isUnbound }]));

@@ -1,7 +1,7 @@
 // Opt-in API documentation page: Swagger UI (from the swagger-ui-dist package, served by this process, no CDN) over
 // the application's OpenAPI documents. Add the routes to a version like any others; they are public.
 import { raw } from '../http/api-response.js';
-import type { RequestContext } from '../http/context.js';
+import type { RequestContext } from '../types.js';
 import { route } from '../routes/route.js';
 import type { RouteDefinition } from '../routes/route-definition.js';
 import { NotFound } from '../errors.js';

@@ -2,8 +2,12 @@
 // instance's verifier refuses but another instance of the tenant knows. The ODS answers those with 404 (contract
 // §9.3: no ODS instance matches the client and the route), where an unknown token stays a 401.
 import type { IncomingMessage } from 'node:http';
-import type { Token } from '@edfi-api/framework';
-import { hashAccessToken, normalizeAccessToken, type AccessTokenVerifier } from '../security/index.js';
+import {
+  hashAccessToken,
+  normalizeAccessToken,
+  type AccessTokenVerifier,
+  type AuthenticatedCaller,
+} from '../security/index.js';
 import type { TenantTokenStore } from './tenant-tokens.js';
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -23,7 +27,7 @@ export function unboundTokenCheck(
   return (req) => {
     const value = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (value === undefined) return false;
-    let verified: Token | Promise<Token>;
+    let verified: AuthenticatedCaller | Promise<AuthenticatedCaller>;
     try {
       verified = verifier.verify(value);
     } catch {
