@@ -85,7 +85,8 @@ export function parseForm(text: string): Record<string, string> {
  */
 export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
+  // A UTF-8 byte order mark is not part of the text (RFC 8259 §8.1 lets parsers ignore it; .NET's readers strip it).
+  const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   const mediaType = mediaTypeOf(contentType);
   if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
   let value: unknown;

@@ -16,6 +16,7 @@ import { registerExportCommand } from '../export/index.js';
 import { registerLoadCommands } from '../load/cli.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
+import { addNetworkOptions } from './network-options.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
@@ -52,8 +53,7 @@ function seedOption(): Option {
 export function buildProgram(): Command {
   const program = new Command('edfi-api').description('An Ed-Fi ODS/API 7.3 compatible education data API server.');
 
-  program
-    .command('serve')
+  addNetworkOptions(program.command('serve'))
     .description('serve the API; a new store is seeded and gets a sandbox client, whose credentials are printed')
     .addOption(
       new Option('--port <n>', 'TCP port (0 picks a free one)')

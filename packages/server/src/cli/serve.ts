@@ -2,17 +2,18 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
-import { createEdFiApp } from '../http/app.js';
+import { createEdFiApps } from '../http/app.js';
 import { normalizeBasePath } from '../http/meta/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import { listen, type TlsFiles } from './http-listener.js';
 import type { JsonLogger } from './json-log.js';
+import { DEFAULT_ADMIN_HOST, type NetworkOptions } from './network-options.js';
 import { sandboxBanner } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends Partial<NetworkOptions> {
   readonly port: number;
   readonly basePath: string;
   /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
@@ -83,22 +84,36 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
   const firstStart = cluster.isWorker
     ? undefined
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
-  const app = await createEdFiApp({
-    store,
-    registry,
-    basePath: options.basePath,
-    logger,
-    onResponse: logger.request,
-    admin,
-  });
-  const listener = await listen(app.handler, { port: options.port, tls });
+  const apps = await createEdFiApps(
+    {
+      store,
+      registry,
+      basePath: options.basePath,
+      logger,
+      onResponse: logger.request,
+      admin,
+      trustProxy: options.trustProxy,
+    },
+    options.adminPort !== undefined,
+  );
+  const listener = await listen(apps.api.handler, { port: options.port, host: options.host, tls });
+  const adminListener =
+    apps.admin &&
+    (await listen(apps.admin.handler, {
+      port: options.adminPort ?? 0,
+      host: options.adminHost ?? DEFAULT_ADMIN_HOST,
+      tls,
+    }));
   stopOnSignals(async () => {
-    await listener.close();
+    await Promise.all([listener.close(), adminListener?.close()]);
     await store.close();
   }, logger);
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
   const startupMs = Math.round(performance.now() - started);
-  logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined });
+  const adminApi = adminListener
+    ? { port: adminListener.port, host: options.adminHost ?? DEFAULT_ADMIN_HOST }
+    : admin !== undefined;
+  logger.info('listening', { url, port: listener.port, host: options.host ?? 'all', startupMs, adminApi });
   if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
 }
 

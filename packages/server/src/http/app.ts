@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { adminClientRepository, type AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { dataRoutes } from './data/routes.js';
-import { metaRoutes, normalizeBasePath } from './meta/index.js';
+import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
 import { oauthRoutes } from './oauth/token-route.js';
 import { createProblemRenderer } from './problem-details.js';
@@ -32,6 +32,8 @@ export interface EdFiAppOptions {
   readonly ownershipBasedAuthorization?: boolean;
   /** Enables the admin API (`{base}/admin/clients`) for this Basic credential; off when absent. */
   readonly admin?: AdminCredentials;
+  /** Which `X-Forwarded-*` headers build absolute URLs (`--trust-proxy`); none by default. */
+  readonly trustProxy?: TrustProxy;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -45,31 +47,52 @@ function baseUriRegexFor(basePath: string): RegExp {
   return new RegExp(`^${escaped}(?<Path>/.*)?$`, 'i');
 }
 
+/** The API, and the admin API on a server of its own when it is served on another port (`--admin-port`). */
+export interface EdFiApps {
+  readonly api: ApiServer;
+  readonly admin?: ApiServer;
+}
+
 export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer> {
+  return (await createEdFiApps(options, false)).api;
+}
+
+/** With `separateAdmin`, the admin routes (when an admin credential is given) go to `admin` instead of `api`. */
+export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boolean): Promise<EdFiApps> {
   const { store } = options;
   const registry = options.registry ?? getModelRegistry();
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
-  const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
+  const { admin, tokenLifetimeSeconds, tokensPerClient, trustProxy } = options;
   const verifier = createBearerVerifier(store);
-  const server = await createServer({
-    baseUriRegex: baseUriRegexFor(basePath),
-    bearerVerifier: verifier.verify,
-    ...(admin === undefined ? {} : { clientRepository: adminClientRepository(admin) }),
-    renderError: createProblemRenderer({ basePath, logger }),
-    implicitHead: false,
-    implicitOptions: false,
-    ignoreTrailingSlash: true,
-    bodyLimit: BODY_LIMIT,
-    logger,
-    ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
-  });
-  server.addRoutes(1, [
-    ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
+  const frameworkServer = (withAdmin: boolean) =>
+    createServer({
+      baseUriRegex: baseUriRegexFor(basePath),
+      bearerVerifier: verifier.verify,
+      ...(withAdmin && admin !== undefined ? { clientRepository: adminClientRepository(admin) } : {}),
+      renderError: createProblemRenderer({ basePath, logger }),
+      implicitHead: false,
+      implicitOptions: false,
+      ignoreTrailingSlash: true,
+      bodyLimit: BODY_LIMIT,
+      logger,
+      ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
+    });
+  const api = await frameworkServer(!separateAdmin);
+  api.addRoutes(1, [
+    ...dataRoutes({
+      store,
+      registry,
+      basePath,
+      trustProxy,
+      authorize: options.authorize ?? createAuthorizer(store, options),
+    }),
     ...oauthRoutes({ store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath }),
-    ...(admin === undefined ? [] : adminRoutes({ store, verifier })),
+    ...metaRoutes({ registry, basePath, trustProxy }),
   ]);
-  return server;
+  if (admin === undefined) return { api };
+  const adminServer = separateAdmin ? await frameworkServer(true) : api;
+  adminServer.addRoutes(1, adminRoutes({ store, verifier }));
+  return separateAdmin ? { api, admin: adminServer } : { api };
 }

@@ -82,8 +82,10 @@ export function createProblemRenderer(options: ProblemRendererOptions): ErrorRen
         : emptyUnauthorized;
     }
     if (error instanceof NotFound || error instanceof MethodNotAllowed) {
-      // The ODS authenticates before routing, so a visibly bad Authorization header wins over 404 and 405.
-      const headerFailure = isProblemAuthenticated ? authorizationHeaderFailure(request.headers) : undefined;
+      // The ODS authenticates before routing, so a visibly bad Authorization header wins over 404 and 405; OPTIONS
+      // (a browser's CORS preflight never carries credentials) is not answered: 405 whatever the header.
+      const checksHeader = isProblemAuthenticated && request.method !== 'OPTIONS';
+      const headerFailure = checksHeader ? authorizationHeaderFailure(request.headers) : undefined;
       if (headerFailure !== undefined) return authenticationProblem(headerFailure);
       if (error instanceof NotFound) return new ApiProblem('notFound', { raisedBeforeController: true });
       return methodNotAllowed(request.method, error.headers.allow);

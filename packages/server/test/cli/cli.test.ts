@@ -179,7 +179,7 @@ describe('edfi-api serve', () => {
 
 describe('edfi-api serve options', () => {
   it.skipIf(!hasOpenssl)(
-    'serves HTTPS with --tls-cert and --tls-key',
+    'serves HTTPS with --tls-cert and --tls-key, with Strict-Transport-Security',
     async () => {
       const key = path.join(folder, 'tls-key.pem');
       const cert = path.join(folder, 'tls-cert.pem');
@@ -218,15 +218,15 @@ describe('edfi-api serve options', () => {
       ]);
       try {
         expect(server.listening.url).toMatch(/^https:/);
-        const status = await new Promise<number | undefined>((resolve, reject) => {
+        const answer = await new Promise<{ status?: number; hsts: unknown }>((resolve, reject) => {
           httpsRequest({ port: server.port, path: `${BASE}/health`, rejectUnauthorized: false }, (response) => {
             response.resume();
-            resolve(response.statusCode);
+            resolve({ status: response.statusCode, hsts: response.headers['strict-transport-security'] });
           })
             .on('error', reject)
             .end();
         });
-        expect(status).toBe(200);
+        expect(answer).toEqual({ status: 200, hsts: 'max-age=31536000' });
         expect(await server.waitForStderr('school years')).toContain('(0 descriptors, 60 school years)');
       } finally {
         expect(await server.stop()).toBe(0);

@@ -3,7 +3,6 @@ import type { RequestContext } from '@edfi-api/framework';
 import { ApiProblem, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import { callerOf } from '../../security/index.js';
-import { requestRoot } from '../meta/index.js';
 
 export interface ResourceRouteParams {
   readonly namespace: string;
@@ -35,10 +34,13 @@ export function resourceReadOf(ctx: RequestContext<ResourceRouteParams>, registr
   return { resource: resourceOf(ctx, registry, false), caller: callerOf(ctx), headers: ctx.headers };
 }
 
+/** The `{root}` of a request (see meta/request-root.ts). */
+export type RootOf = (ctx: RequestContext<unknown>) => string;
+
 export function dataRequestOf(
   ctx: RequestContext<ResourceRouteParams>,
   registry: ModelRegistry,
-  basePath: string,
+  rootOf: RootOf,
   isItemRoute: boolean,
 ): DataRequest {
   return {
@@ -46,7 +48,7 @@ export function dataRequestOf(
     caller: callerOf(ctx),
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
-      return requestRoot(ctx, basePath) + collectionPathOf(ctx.path, isItemRoute);
+      return rootOf(ctx) + collectionPathOf(ctx.path, isItemRoute);
     },
     headers: ctx.headers,
   };

@@ -10,7 +10,10 @@ export interface DiscoveryDocument {
   readonly urls: Readonly<Record<string, string>>;
 }
 
-/** The URLs of the ODS's default feature set, in its key order. */
+/**
+ * The URLs of the ODS's default feature set, in its key order, without those not served yet (XSD metadata, composites):
+ * a client following the document never meets a 404.
+ */
 export function discoveryDocument(root: string): DiscoveryDocument {
   return {
     version: API_VERSION,
@@ -24,9 +27,7 @@ export function discoveryDocument(root: string): DiscoveryDocument {
       oauth: `${root}/oauth/token`,
       oauthTokenIntrospection: `${root}/oauth/token_info`,
       dataManagementApi: `${root}/data/v3/`,
-      xsdMetadata: `${root}/metadata/xsd`,
       changeQueries: `${root}/changeQueries/v1/`,
-      composites: `${root}/composites/v1/`,
     },
   };
 }
