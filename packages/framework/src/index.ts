@@ -28,6 +28,7 @@ export {
   Unauthorized,
   Forbidden,
   InvalidInput,
+  ClientClosedRequest,
   PayloadTooLarge,
   UnsupportedMediaType,
   InternalError,

@@ -2,7 +2,7 @@
 
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
+import { ClientClosedRequest, InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -27,8 +27,18 @@ export function readStream(stream: Readable, headers: IncomingHttpHeaders, limit
       }
       chunks.push(chunk);
     });
-    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    stream.once('error', reject);
+    let ended = false;
+    stream.once('end', () => {
+      ended = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    // A client that disconnects mid-body makes the request emit 'error' (ECONNRESET) or just 'close'.
+    stream.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ECONNRESET' ? new ClientClosedRequest() : error),
+    );
+    stream.once('close', () => {
+      if (!ended) reject(new ClientClosedRequest());
+    });
   });
 }
 

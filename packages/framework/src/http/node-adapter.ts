@@ -10,12 +10,16 @@ export interface ResponseEvent {
   readonly method: string;
   /** The request target as received, query string included. */
   readonly url: string;
+  /** The status written, or 499 when the client had gone before its response could be delivered. */
   readonly status: number;
   /** From the request's arrival at the handler to the end of the response. */
   readonly durationMs: number;
 }
 
 export type ResponseObserver = (event: ResponseEvent) => void;
+
+/** Status 499 (nginx's convention): the client closed the connection before it got its response. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /** Writes the response, or a bare 500 when the dispatcher failed without one. */
 function write(res: ServerResponse, response: ResponseLike | undefined): void {
@@ -38,8 +42,11 @@ export function createNodeHandler(
     const url = req.url ?? '/';
     // Observed once the response is ended, rather than through a 'finish' listener per response: one call per request.
     const finish = (response: ResponseLike | undefined): void => {
-      write(res, response);
-      onResponse?.({ method, url, status: res.statusCode, durationMs: performance.now() - started });
+      // Nobody receives a response on a closed connection: none is written, and the observer learns 499.
+      const clientGone = res.destroyed || req.socket?.destroyed === true;
+      if (!clientGone) write(res, response);
+      const status = clientGone ? CLIENT_CLOSED_REQUEST : res.statusCode;
+      onResponse?.({ method, url, status, durationMs: performance.now() - started });
     };
     const result = dispatcher.dispatch({
       method,

@@ -298,6 +298,17 @@ export class StoreError extends Error {
   }
 }
 
+/** SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), and the file system's ENOSPC, by their `code`. */
+const STORAGE_FULL_CODES: ReadonlySet<unknown> = new Set(['SQLITE_FULL', '53100', 'ENOSPC']);
+
+/**
+ * Whether a store failed because its disk (or database size limit) is full, whichever store: the transaction was
+ * rolled back, and the same request succeeds once space is freed, without a restart.
+ */
+export function isStorageFull(error: unknown): boolean {
+  return error instanceof Error && STORAGE_FULL_CODES.has((error as { code?: unknown }).code);
+}
+
 /** Whether a database holds this model's schema (contract between `migrate` and `open`). */
 export type SchemaStatus =
   /** No schema at all: a new database, or a file that does not exist yet. */
