@@ -1,6 +1,12 @@
 // `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
 // once, since the store keeps only its hash.
-import { createClient, listClients, type ClientSummary, type NewClientOptions } from '../security/index.js';
+import {
+  claimSetCatalogue,
+  createClient,
+  listClients,
+  type ClientSummary,
+  type NewClientOptions,
+} from '../security/index.js';
 import { getModelRegistry } from '../model/index.js';
 import { seedNewStore } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
@@ -22,6 +28,27 @@ export interface CreateClientFlags extends StoreFlag {
   readonly edorg?: readonly number[];
   readonly namespace?: readonly string[];
   readonly profile?: readonly string[];
+  /** Accept a given secret shorter than MINIMUM_CLI_SECRET_LENGTH. */
+  readonly allowWeakSecret?: boolean;
+}
+
+/** A shorter secret given on the command line is refused unless `--allow-weak-secret` says it is meant. */
+export const MINIMUM_CLI_SECRET_LENGTH = 16;
+
+/**
+ * The claim set decides everything the client may do, so it is chosen explicitly (no silent broadest default), and a
+ * secret short enough to guess is refused.
+ */
+function checkCreateFlags(flags: CreateClientFlags): void {
+  if (flags.claimSet === undefined) {
+    throw new Error(`--claim-set is required. Claim sets: ${claimSetCatalogue().names.join(', ')}.`);
+  }
+  if (flags.secret !== undefined && flags.secret.length < MINIMUM_CLI_SECRET_LENGTH && flags.allowWeakSecret !== true) {
+    throw new Error(
+      `The secret has ${flags.secret.length} characters; at least ${MINIMUM_CLI_SECRET_LENGTH} are required ` +
+        '(omit --secret to have one generated, or pass --allow-weak-secret).',
+    );
+  }
 }
 
 export interface ListClientsFlags extends StoreFlag {
@@ -60,6 +87,7 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
 }
 
 export function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
+  checkCreateFlags(flags);
   return withStore(flags.store, async (store) => {
     // A client is often the first thing a new store gets: set the store up as `serve` would first.
     const seeding = await seedNewStore(store, getModelRegistry(), 'descriptors');

@@ -107,9 +107,10 @@ export function buildProgram(): Command {
     .command('create')
     .description('create an API client in an application; the key and secret are generated when not given')
     .option('--key <key>', 'client key')
-    .option('--secret <secret>', 'client secret (at least 32 characters recommended)')
+    .option('--secret <secret>', 'client secret (at least 16 characters; 32 random ones recommended)')
+    .option('--allow-weak-secret', 'accept a --secret shorter than 16 characters')
     .option('--name <name>', 'display name (default: the key)')
-    .option('--claim-set <name>', "the application's claim set, e.g. 'SIS Vendor' (default: 'Ed-Fi Sandbox')")
+    .option('--claim-set <name>', "the application's claim set, e.g. 'SIS Vendor' (required)")
     .option(
       '--edorg <id>',
       'an education organization id of the application (repeatable)',
