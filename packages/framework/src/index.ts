@@ -29,6 +29,7 @@ export {
   Forbidden,
   InvalidInput,
   ClientClosedRequest,
+  TooManyRequests,
   PayloadTooLarge,
   UnsupportedMediaType,
   InternalError,

@@ -1,6 +1,6 @@
 // The per-route authentication chain: schemes tried in declaration order, then the route's required scopes.
 
-import { ConfigurationError, Forbidden, Unauthorized, withoutStack } from '../errors.js';
+import { ConfigurationError, Forbidden, TooManyRequests, Unauthorized, withoutStack } from '../errors.js';
 import type { AuthScheme } from '../routes/route-definition.js';
 import { NOT_AUTHED, rejectionMessage, type AuthLogger } from './auth-rejection.js';
 import { challengeHeaders, type ChallengeHeaders } from './challenge.js';
@@ -179,6 +179,8 @@ function chain(
           break;
         }
       } catch (error) {
+        // A rate limit is not a rejection of the credentials: the client must wait, not try others.
+        if (error instanceof TooManyRequests) throw error;
         rejection = rejectionMessage(error, scheme, logger);
         if (scheme === 'bearer') tokenRejected = true;
       }

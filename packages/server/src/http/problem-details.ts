@@ -7,6 +7,7 @@ import {
   MethodNotAllowed,
   NotFound,
   PayloadTooLarge,
+  TooManyRequests,
   Unauthorized,
   UnsupportedMediaType,
   type ErrorRenderer,
@@ -99,6 +100,7 @@ export function createProblemRenderer(options: ProblemRendererOptions): ErrorRen
     if (error instanceof UnsupportedMediaType) return unsupportedMediaType(request.headers);
     if (error instanceof PayloadTooLarge) return payloadTooLarge;
     if (error instanceof ClientClosedRequest) return clientClosedRequest;
+    if (error instanceof TooManyRequests) return new ApiProblem('tooManyFailedAttempts', { headers: error.headers });
     if (error instanceof InvalidInput) return new ApiProblem('badRequest', { errors: [error.message] });
     if (isStorageFull(error)) return storageFull.problemFor(error);
     logger.error(`Unexpected error while serving ${request.method} ${request.url}`, { correlationId, error });

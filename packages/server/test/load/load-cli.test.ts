@@ -104,7 +104,7 @@ describeEachStore('the load commands', (stores) => {
     const checkpoint = path.join(folder, 'never-written.json');
     const output = await run(
       ...['load', folder, '--direct', '--store', store, '--progress', 'none'],
-      ...['--checkpoint', checkpoint, '--resume'],
+      ...['--checkpoint', checkpoint, '--resume', '--failed', path.join(folder, 'failed.jsonl')],
     );
     expect(output).toContain(`--resume: no checkpoint at ${checkpoint}; loading from the start.`);
     expect(output).toContain('1 created, 0 updated, 0 failed.');
