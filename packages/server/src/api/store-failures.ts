@@ -2,6 +2,7 @@
 import type { ResourceModel } from '../model/index.js';
 import { StoreError } from '../store/store.js';
 import { ApiProblem } from './problems.js';
+import { snapshotNotFound } from './snapshot.js';
 
 export type WriteOperation = 'upsert' | 'update' | 'delete';
 
@@ -44,6 +45,8 @@ function problemFor(error: StoreError, operation: WriteOperation, resource: Reso
       return new ApiProblem('cascadeLimitExceeded', { errors: [error.message] });
     case 'authorized-state-changed':
       return new ApiProblem('multiUserConflict');
+    case 'snapshot-expired':
+      return snapshotNotFound(error.message);
     case 'key-change-not-supported':
       return new ApiProblem('keyChangeNotSupported', {
         detail: `Identifying values for the ${resource.resourceName} data cannot be changed. Delete and recreate the item instead.`,

@@ -284,7 +284,9 @@ export type StoreErrorKind =
   | 'key-change-not-supported'
   | 'cascade-limit-exceeded'
   /** The item is no longer the one the caller authorized (see `WriteOptions.authorizedTarget`). */
-  | 'authorized-state-changed';
+  | 'authorized-state-changed'
+  /** The session's snapshot was released for its age or for pinning too much (see StoreOptions). */
+  | 'snapshot-expired';
 
 export class StoreError extends Error {
   constructor(
@@ -468,4 +470,12 @@ export interface StoreOptions {
   readonly maxSnapshots?: number;
   /** A snapshot unused this long is released; default 5 minutes. */
   readonly snapshotIdleMs?: number;
+  /** A snapshot older than this is released however much it is used; default 1 hour. */
+  readonly snapshotMaxAgeMs?: number;
+  /**
+   * SQLite: once the WAL passes this size while snapshots are open, the oldest is released (its read transaction is
+   * what stops checkpoints); default 1 GiB. PostgreSQL has no WAL bound (a REPEATABLE READ snapshot holds back
+   * vacuum, not the WAL): only the age limits it.
+   */
+  readonly snapshotMaxWalBytes?: number;
 }

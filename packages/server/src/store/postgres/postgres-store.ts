@@ -53,6 +53,7 @@ import {
   type PostgresSchemaPlan,
 } from './schema.js';
 import { PostgresSnapshotSessions } from './snapshot-sessions.js';
+import { DEFAULT_SNAPSHOT_MAX_AGE_MS } from '../relational/snapshot-sessions.js';
 
 const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
 const DEFAULT_MAX_SNAPSHOTS = 16;
@@ -118,6 +119,7 @@ export class PostgresStore implements Store {
         {
           max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
           idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
+          maxAgeMs: this.options.snapshotMaxAgeMs ?? DEFAULT_SNAPSHOT_MAX_AGE_MS,
         },
       );
       const writer = new PostgresDocumentWriter(

@@ -1,6 +1,6 @@
 // Opens and closes the SQLite connection with the settings the store relies on (WAL, foreign keys, busy timeout).
 import Database from 'better-sqlite3';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { isBusy } from './sql-errors.js';
 import { foldCase } from '../relational/table-layout.js';
 
@@ -83,6 +83,29 @@ export function openConnection(source: string | Buffer, options: ConnectionOptio
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** The size of the database's WAL file; 0 for an in-memory database or no WAL. */
+export function walBytes(db: Database.Database, location: string): number {
+  if (db.memory) return 0;
+  try {
+    return statSync(`${location}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Copies what it can of the WAL into the database and truncates it: after snapshots that held checkpoints back are
+ * released. A failure (another connection busy) is left to the next automatic checkpoint.
+ */
+export function checkpointWal(db: Database.Database): void {
+  if (!db.open || db.memory || db.inTransaction) return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // The automatic checkpoint of the next commits will get there.
   }
 }
 
