@@ -157,7 +157,9 @@ function bodyText(request: FuzzRequest): string {
 function urlOf(request: FuzzRequest): string {
   const path = request.operation.path.replace('{id}', encodeURIComponent(request.id));
   const names = request.operation.queryNames;
-  const query = new URLSearchParams(request.query.map(([pick, value]) => [names[pick % names.length]!, value]));
+  const query = new URLSearchParams(
+    request.query.map(([pick, value]): [string, string] => [names[pick % names.length]!, value]),
+  );
   const search = query.toString();
   return `${DATA_PATH}${path}${search === '' ? '' : `?${search}`}`;
 }
