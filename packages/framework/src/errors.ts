@@ -66,6 +66,20 @@ export class InvalidInput extends HttpError {
   }
 }
 
+/** Rate limited (429); `Retry-After` in the headers. Thrown by a client repository, it is not turned into a 401. */
+export class TooManyRequests extends HttpError {
+  constructor(message = 'Too many requests.', options: HttpErrorOptions = {}) {
+    super(429, message, withCode(options, 'too_many_requests'));
+  }
+}
+
+/** The client went away before its request was read or answered (499, nginx's convention); nobody sees a response. */
+export class ClientClosedRequest extends HttpError {
+  constructor(message = 'The client closed the request.', options: HttpErrorOptions = {}) {
+    super(499, message, withCode(options, 'client_closed_request'));
+  }
+}
+
 export class PayloadTooLarge extends HttpError {
   constructor(message = 'Request body is too large.', options: HttpErrorOptions = {}) {
     super(413, message, withCode(options, 'payload_too_large'));

@@ -30,6 +30,8 @@ export {
   Unauthorized,
   Forbidden,
   InvalidInput,
+  ClientClosedRequest,
+  TooManyRequests,
   PayloadTooLarge,
   UnsupportedMediaType,
   InternalError,

@@ -69,7 +69,7 @@ async function httpRun(folder: string, parallel: number, workers: number, port: 
     // (403), as the ODS does; those records count as failed.
     runCli(thisCheckout, [
       ...['clients', 'create', '--key', key, '--secret', secret, '--name', 'Loader', '--store', store],
-      ...['--edorg', '255901'],
+      ...['--claim-set', 'Ed-Fi Sandbox', '--edorg', '255901'],
       ...['--namespace', 'uri://ed-fi.org', '--namespace', 'uri://gbisd.edu', '--namespace', 'uri://tpdm.ed-fi.org'],
     ]);
     const target = createHttpTarget({ url: server.url, key, secret, parallel });

@@ -1,6 +1,6 @@
 // The per-route authentication chain: schemes tried in declaration order, then the route's required scopes.
 
-import { ConfigurationError, Forbidden, Unauthorized, withoutStack } from '../errors.js';
+import { ConfigurationError, Forbidden, TooManyRequests, Unauthorized, withoutStack } from '../errors.js';
 import type { AuthScheme, Principal } from '../types.js';
 import { NOT_AUTHED, rejectionMessage, type AuthLogger } from './auth-rejection.js';
 import { challengeHeaders, type ChallengeHeaders } from './challenge.js';
@@ -199,6 +199,8 @@ function chain(
       try {
         outcome = attempt(req);
       } catch (error) {
+        // A rate limit is not a rejection of the credentials: the client must wait, not try others.
+        if (error instanceof TooManyRequests) return Promise.reject(error);
         rejection = rejected(rejection, scheme, error);
         continue;
       }
@@ -206,7 +208,10 @@ function chain(
         const failed = rejection;
         return outcome.then(
           (settled) => (settled === ABSENT ? tryFrom(index + 1, req, failed) : withScopes(settled)),
-          (error: unknown) => tryFrom(index + 1, req, rejected(failed, scheme, error)),
+          (error: unknown) =>
+            error instanceof TooManyRequests
+              ? Promise.reject(error)
+              : tryFrom(index + 1, req, rejected(failed, scheme, error)),
         );
       }
       if (outcome !== ABSENT) return withScopes(outcome);

@@ -2,7 +2,7 @@
 
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
+import { ClientClosedRequest, InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -27,8 +27,18 @@ export function readStream(stream: Readable, headers: IncomingHttpHeaders, limit
       }
       chunks.push(chunk);
     });
-    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    stream.once('error', reject);
+    let ended = false;
+    stream.once('end', () => {
+      ended = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    // A client that disconnects mid-body makes the request emit 'error' (ECONNRESET) or just 'close'.
+    stream.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ECONNRESET' ? new ClientClosedRequest() : error),
+    );
+    stream.once('close', () => {
+      if (!ended) reject(new ClientClosedRequest());
+    });
   });
 }
 
@@ -88,7 +98,8 @@ export function parseForm(text: string): Record<string, string> {
  */
 export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
+  // A UTF-8 byte order mark is not part of the text (RFC 8259 §8.1 lets parsers ignore it; .NET's readers strip it).
+  const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   const mediaType = mediaTypeOf(contentType);
   if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
   let value: unknown;

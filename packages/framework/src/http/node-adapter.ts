@@ -11,12 +11,16 @@ export interface ResponseEvent {
   readonly method: string;
   /** The request target as received, query string included. */
   readonly url: string;
+  /** The status written, or 499 when the client had gone before its response could be delivered. */
   readonly status: number;
   /** From the request's arrival at the handler to the end of the response. */
   readonly durationMs: number;
 }
 
 export type ResponseObserver = (event: ResponseEvent) => void;
+
+/** Status 499 (nginx's convention): the client closed the connection before it got its response. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /** Writes the response, or a bare 500 when the dispatcher failed without one. */
 function write(res: ServerResponse, response: ResponseLike | undefined): void {
@@ -38,11 +42,13 @@ export function createNodeHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   // Observed once the response is ended, rather than through a 'finish' listener per response: one call per request.
   const finish = (req: IncomingMessage, res: ServerResponse, response: ResponseLike | undefined, started: number) => {
-    write(res, response);
+    // Nobody receives a response on a closed connection: none is written, and the observer learns 499.
+    const clientGone = res.destroyed || req.socket?.destroyed === true;
+    if (!clientGone) write(res, response);
     onResponse?.({
       method: req.method ?? 'GET',
       url: req.url ?? '/',
-      status: res.statusCode,
+      status: clientGone ? CLIENT_CLOSED_REQUEST : res.statusCode,
       durationMs: performance.now() - started,
     });
   };

@@ -165,6 +165,20 @@ export const problemTypes = {
     status: 429,
     detail: 'The caller has authenticated too many times in too short of a time period.',
   },
+  /** Our own (the ODS has none): too many failed credential checks from one key or address (issue 14). */
+  tooManyFailedAttempts: {
+    type: 'urn:ed-fi:api:security:authentication:too-many-failed-attempts',
+    title: 'Too Many Failed Attempts',
+    status: 429,
+    detail: 'Too many failed authentication attempts; try again after the time given in Retry-After.',
+  },
+  /** Our own (the ODS has none): the database's disk is full; nothing was written, and the request may be retried. */
+  storageFull: {
+    type: 'urn:ed-fi:api:service-unavailable:storage-full',
+    title: 'Service Unavailable',
+    status: 503,
+    detail: 'The data store has no space left; the request was not processed. Try again later.',
+  },
   system: {
     type: 'urn:ed-fi:api:system',
     title: 'System Error',

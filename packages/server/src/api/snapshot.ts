@@ -1,7 +1,7 @@
 // The `Use-Snapshot` step (contract §4.7): GETs read the caller's snapshot session instead of the live data, and
 // writes that ask for a snapshot are refused with 405.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ChangeFeed, SnapshotOptions, SnapshotReads } from '../store/store.js';
+import { StoreError, type ChangeFeed, type SnapshotOptions, type SnapshotReads } from '../store/store.js';
 import type { Caller } from './caller.js';
 import { ApiProblem } from './problems.js';
 
@@ -29,12 +29,20 @@ export async function readsFor(
   options?: SnapshotOptions,
 ): Promise<SnapshotReads> {
   if (!asksForSnapshot(request.headers)) return store;
-  const snapshot = await store.snapshot(request.caller.clientId ?? '', options);
+  let snapshot: SnapshotReads | undefined;
+  try {
+    snapshot = await store.snapshot(request.caller.clientId ?? '', options);
+  } catch (error) {
+    if (error instanceof StoreError && error.kind === 'snapshot-expired') throw snapshotNotFound(error.message);
+    throw error;
+  }
   if (snapshot !== undefined) return snapshot;
-  throw new ApiProblem('notFound', {
-    detail: 'Snapshot not found.',
-    errors: ['The snapshot connection for the ODS has not been configured.'],
-  });
+  throw snapshotNotFound('The snapshot connection for the ODS has not been configured.');
+}
+
+/** The contract's one snapshot problem (§4.7), also for a snapshot released for its age or pinning. */
+export function snapshotNotFound(reason: string): ApiProblem {
+  return new ApiProblem('notFound', { detail: 'Snapshot not found.', errors: [reason] });
 }
 
 /** Before a write reads its body: snapshots are read-only. */

@@ -3,6 +3,7 @@ import type { ModelRegistry, ResourceModel } from '../model/index.js';
 import { dependentItemDetail } from './dependent-item.js';
 import { StoreError } from '../store/store.js';
 import { ApiProblem } from './problems.js';
+import { snapshotNotFound } from './snapshot.js';
 
 export type WriteOperation = 'upsert' | 'update' | 'delete';
 
@@ -47,6 +48,8 @@ function problemFor(
       return new ApiProblem('cascadeLimitExceeded', { errors: [error.message] });
     case 'authorized-state-changed':
       return new ApiProblem('multiUserConflict');
+    case 'snapshot-expired':
+      return snapshotNotFound(error.message);
     case 'key-change-not-supported':
       return keyChangeNotSupported(resource);
   }

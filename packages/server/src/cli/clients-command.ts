@@ -1,6 +1,7 @@
 // `edfi-api clients create | list | revoke`: administers the API clients of a store; a new client's secret is printed
 // once, since the store keeps only its hash.
 import {
+  claimSetCatalogue,
   createClient,
   listClients,
   type ClientSummary,
@@ -32,6 +33,27 @@ export interface CreateClientFlags extends StoreFlag {
   readonly edorg?: readonly number[];
   readonly namespace?: readonly string[];
   readonly profile?: readonly string[];
+  /** Accept a given secret shorter than MINIMUM_CLI_SECRET_LENGTH. */
+  readonly allowWeakSecret?: boolean;
+}
+
+/** A shorter secret given on the command line is refused unless `--allow-weak-secret` says it is meant. */
+export const MINIMUM_CLI_SECRET_LENGTH = 16;
+
+/**
+ * The claim set decides everything the client may do, so it is chosen explicitly (no silent broadest default), and a
+ * secret short enough to guess is refused.
+ */
+function checkCreateFlags(flags: CreateClientFlags): void {
+  if (flags.claimSet === undefined) {
+    throw new Error(`--claim-set is required. Claim sets: ${claimSetCatalogue().names.join(', ')}.`);
+  }
+  if (flags.secret !== undefined && flags.secret.length < MINIMUM_CLI_SECRET_LENGTH && flags.allowWeakSecret !== true) {
+    throw new Error(
+      `The secret has ${flags.secret.length} characters; at least ${MINIMUM_CLI_SECRET_LENGTH} are required ` +
+        '(omit --secret to have one generated, or pass --allow-weak-secret).',
+    );
+  }
 }
 
 export interface ListClientsFlags extends StoreFlag {
@@ -92,6 +114,7 @@ function createIn(spec: string, options: NewClientOptions, print: Print): Promis
 
 /** With several instances, the client is created in each of their stores with one key and secret (its bindings). */
 export async function createClientCommand(flags: CreateClientFlags, print: Print): Promise<void> {
+  checkCreateFlags(flags);
   const [first, ...others] = storeSpecsOf(flags);
   const created = await createIn(first!.spec, optionsOf(flags), print);
   for (const { spec } of others) {

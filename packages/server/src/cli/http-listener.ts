@@ -21,12 +21,23 @@ export interface Listener {
   close(graceMs?: number): Promise<void>;
 }
 
+/** Browsers that reached the server over HTTPS keep to HTTPS for a year (RFC 6797). */
+const HSTS = 'max-age=31536000';
+
+/** Every HTTPS response carries Strict-Transport-Security, whatever route or error answered it. */
+function withHsts(handler: RequestListener): RequestListener {
+  return (request, response) => {
+    response.setHeader('Strict-Transport-Security', HSTS);
+    return handler(request, response);
+  };
+}
+
 // Longer than the idle timeouts of common load balancers, so they never reuse a socket the server is closing.
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export function listen(handler: RequestListener, options: ListenOptions): Promise<Listener> {
   const server: Server = options.tls
-    ? createHttpsServer({ ...options.tls, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, handler)
+    ? createHttpsServer({ ...options.tls, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, withHsts(handler))
     : createHttpServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -19,6 +19,7 @@ import { registerLoadCommands } from '../load/cli.js';
 import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
+import { addNetworkOptions } from './network-options.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
@@ -75,8 +76,7 @@ function seedOption(): Option {
 export function buildProgram(): Command {
   const program = new Command('edfi-api').description('An Ed-Fi ODS/API 7.3 compatible education data API server.');
 
-  const serveCommand = program
-    .command('serve')
+  const serveCommand = addNetworkOptions(program.command('serve'))
     .description('serve the API; a new store is seeded and gets a sandbox client, whose credentials are printed')
     .addOption(
       new Option('--port <n>', 'TCP port (0 picks a free one)')
@@ -152,9 +152,10 @@ export function buildProgram(): Command {
     .command('create')
     .description('create an API client in an application; the key and secret are generated when not given')
     .option('--key <key>', 'client key')
-    .option('--secret <secret>', 'client secret (at least 32 characters recommended)')
+    .option('--secret <secret>', 'client secret (at least 16 characters; 32 random ones recommended)')
+    .option('--allow-weak-secret', 'accept a --secret shorter than 16 characters')
     .option('--name <name>', 'display name (default: the key)')
-    .option('--claim-set <name>', "the application's claim set, e.g. 'SIS Vendor' (default: 'Ed-Fi Sandbox')")
+    .option('--claim-set <name>', "the application's claim set, e.g. 'SIS Vendor' (required)")
     .option(
       '--edorg <id>',
       'an education organization id of the application (repeatable)',

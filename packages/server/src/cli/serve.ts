@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
-import { createEdFiApp, type EdFiAppOptions } from '../http/app.js';
+import { createEdFiApps, type EdFiAppOptions } from '../http/app.js';
 import { DOCS_PATH, normalizeBasePath } from '../http/meta/index.js';
 import { openInstances, openInstanceStores, readInstancesFile, type StoreSetup } from '../instances/index.js';
 import { getModelRegistry } from '../model/index.js';
@@ -12,10 +12,11 @@ import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/firs
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import { listen, type TlsFiles } from './http-listener.js';
 import type { JsonLogger } from './json-log.js';
+import { DEFAULT_ADMIN_HOST, type NetworkOptions } from './network-options.js';
 import { sandboxBanner } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends Partial<NetworkOptions> {
   readonly port: number;
   readonly basePath: string;
   /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
@@ -102,6 +103,8 @@ async function prepareStore(options: ServeOptions): Promise<FirstStart | undefin
 
 interface Served {
   readonly handler: RequestListener;
+  /** The admin API on a listener of its own (`--admin-port`). */
+  readonly adminHandler?: RequestListener;
   readonly firstStart?: FirstStart;
   close(): Promise<void>;
 }
@@ -117,8 +120,9 @@ async function serveStore(options: ServeOptions, app: Omit<EdFiAppOptions, 'stor
   const firstStart = cluster.isWorker
     ? undefined
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
-  const { handler } = await createEdFiApp({ ...app, store, registry });
-  return { handler, firstStart, close: () => store.close() };
+  const apps = await createEdFiApps({ ...app, store, registry }, options.adminPort !== undefined);
+  const adminHandler = apps.admin?.handler;
+  return { handler: apps.api.handler, ...(adminHandler ? { adminHandler } : {}), firstStart, close: () => store.close() };
 }
 
 /** Serves requests in this process. */
@@ -134,20 +138,32 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     admin,
     docs: options.docs,
     tokenCacheTtlSeconds: options.tokenCacheTtl,
+    trustProxy: options.trustProxy,
   };
   const served: Served =
     options.instances === undefined
       ? await serveStore(options, app)
       : await openInstances(readInstancesFile(options.instances), instanceStoreSetup(options), app);
-  const listener = await listen(served.handler, { port: options.port, tls });
+  const listener = await listen(served.handler, { port: options.port, host: options.host, tls });
+  const adminListener =
+    served.adminHandler &&
+    (await listen(served.adminHandler, {
+      port: options.adminPort ?? 0,
+      host: options.adminHost ?? DEFAULT_ADMIN_HOST,
+      tls,
+    }));
   stopOnSignals(async () => {
-    await listener.close();
+    await Promise.all([listener.close(), adminListener?.close()]);
     await served.close();
   }, logger);
   const url = baseUrl(listener.scheme, listener.port, options.basePath);
   const startupMs = Math.round(performance.now() - started);
   const docsUrl = docsUrlOf(options, url);
-  logger.info('listening', { url, port: listener.port, startupMs, adminApi: admin !== undefined, docs: docsUrl });
+  const adminApi = adminListener
+    ? { port: adminListener.port, host: options.adminHost ?? DEFAULT_ADMIN_HOST }
+    : admin !== undefined;
+  const host = options.host ?? 'all';
+  logger.info('listening', { url, port: listener.port, host, startupMs, adminApi, docs: docsUrl });
   if (cluster.isPrimary) noticeDocs(output, docsUrl);
   if (served.firstStart !== undefined) output.notice(sandboxBanner(url, served.firstStart));
 }

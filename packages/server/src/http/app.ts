@@ -16,7 +16,7 @@ import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
-import { metaRoutes, normalizeBasePath } from './meta/index.js';
+import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
 import { oauthRoutes } from './oauth/token-route.js';
 import { createProblemRenderer } from './problem-details.js';
@@ -48,6 +48,8 @@ export interface EdFiAppOptions {
   readonly tokenStore?: TokenGrantContext['store'];
   /** Verifies bearer tokens; default one over the store, caching for `tokenCacheTtlSeconds`. */
   readonly bearerVerifier?: AccessTokenVerifier;
+  /** Which `X-Forwarded-*` headers build absolute URLs (`--trust-proxy`); none by default. */
+  readonly trustProxy?: TrustProxy;
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -67,34 +69,55 @@ export function tokenCacheOf({
   return seconds === undefined ? {} : { cacheTtlMs: seconds * 1000 };
 }
 
+/** The API, and the admin API on a server of its own when it is served on another port (`--admin-port`). */
+export interface EdFiApps {
+  readonly api: ApiServer;
+  readonly admin?: ApiServer;
+}
+
 export async function createEdFiApp(options: EdFiAppOptions): Promise<ApiServer> {
+  return (await createEdFiApps(options, false)).api;
+}
+
+/** With `separateAdmin`, the admin routes (when an admin credential is given) go to `admin` instead of `api`. */
+export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boolean): Promise<EdFiApps> {
   const { store } = options;
   const registry = options.registry ?? getModelRegistry();
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_BASE_PATH);
   const logger = options.logger ?? console;
-  const { admin, tokenLifetimeSeconds, tokensPerClient } = options;
+  const { admin, tokenLifetimeSeconds, tokensPerClient, trustProxy } = options;
   const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
-  const server = await createServer({
-    baseUriRegex: baseUriRegexFor(basePath),
-    ...authenticationOptions(verifier, admin),
-    renderError: createProblemRenderer({
-      basePath,
+  const frameworkServer = (withAdmin: boolean) =>
+    createServer({
+      baseUriRegex: baseUriRegexFor(basePath),
+      ...authenticationOptions(verifier, withAdmin ? admin : undefined),
+      renderError: createProblemRenderer({
+        basePath,
+        logger,
+        isUnroutedPath: (path) => isUnknownResourcePath(path, registry),
+      }),
+      implicitHead: false,
+      implicitOptions: false,
+      ignoreTrailingSlash: true,
+      bodyLimit: BODY_LIMIT,
       logger,
-      isUnroutedPath: (path) => isUnknownResourcePath(path, registry),
+      ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
+    });
+  const api = await frameworkServer(!separateAdmin);
+  api.addRoutes(1, [
+    ...dataRoutes({
+      store,
+      registry,
+      basePath,
+      trustProxy,
+      authorize: options.authorize ?? createAuthorizer(store, options),
     }),
-    implicitHead: false,
-    implicitOptions: false,
-    ignoreTrailingSlash: true,
-    bodyLimit: BODY_LIMIT,
-    logger,
-    ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
-  });
-  server.addRoutes(1, [
-    ...dataRoutes({ store, registry, basePath, authorize: options.authorize ?? createAuthorizer(store, options) }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath, docs: options.docs }),
-    ...(admin === undefined ? [] : adminRoutes({ store, verifier })),
+    ...metaRoutes({ registry, basePath, docs: options.docs, trustProxy }),
   ]);
-  return server;
+  if (admin === undefined) return { api };
+  const adminServer = separateAdmin ? await frameworkServer(true) : api;
+  adminServer.addRoutes(1, adminRoutes({ store, verifier }));
+  return separateAdmin ? { api, admin: adminServer } : { api };
 }

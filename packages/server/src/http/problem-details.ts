@@ -2,10 +2,12 @@
 // with the ODS's content types; framework errors mapped to their Ed-Fi problems.
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  ClientClosedRequest,
   InvalidInput,
   MethodNotAllowed,
   NotFound,
   PayloadTooLarge,
+  TooManyRequests,
   Unauthorized,
   UnsupportedMediaType,
   type ErrorRenderer,
@@ -13,10 +15,12 @@ import {
   type ResponseLike,
 } from '@edfi-api/framework';
 import { ApiProblem, problemBody } from '../api/index.js';
+import { isStorageFull } from '../store/store.js';
 import { authenticationFailureOf } from './authentication-failure.js';
 import { PROBLEM_AUTHENTICATED_PATH } from './authentication.js';
 import { correlationIdOf } from './correlation-id.js';
 import { unsupportedMediaType } from './media-type.js';
+import { StorageFullEpisodes } from './storage-full.js';
 
 const CONTROLLER_CONTENT_TYPE = 'application/json; charset=utf-8';
 const MIDDLEWARE_CONTENT_TYPE = 'application/problem+json';
@@ -56,6 +60,8 @@ function pathAfterBase(url: string, basePath: string): string {
 
 const emptyUnauthorized: ResponseLike = { status: 401, headers: { 'Content-Length': 0 }, body: '' };
 const payloadTooLarge: ResponseLike = { status: 413, headers: { 'Content-Length': 0 }, body: '' };
+/** Never delivered (the node handler reports 499 and writes nothing); not an error of ours either. */
+const clientClosedRequest: ResponseLike = { status: 499, headers: { 'Content-Length': 0 }, body: '' };
 
 function authenticationProblem(message: string): ApiProblem {
   return new ApiProblem('authenticationFailed', { errors: [message], raisedBeforeController: true });
@@ -72,6 +78,7 @@ function methodNotAllowed(method: string, allow: string | undefined): ApiProblem
 /** The framework's `renderError` hook: every error leaves as an Ed-Fi response. */
 export function createProblemRenderer(options: ProblemRendererOptions): ErrorRenderer {
   const { basePath, logger } = options;
+  const storageFull = new StorageFullEpisodes(logger);
 
   function problemFor(error: unknown, request: ProblemRequest, correlationId: string): ApiProblem | ResponseLike {
     if (error instanceof ApiProblem) return error;
@@ -91,7 +98,10 @@ export function createProblemRenderer(options: ProblemRendererOptions): ErrorRen
     if (error instanceof MethodNotAllowed) return methodNotAllowed(request.method, error.headers.allow);
     if (error instanceof UnsupportedMediaType) return unsupportedMediaType(request.headers);
     if (error instanceof PayloadTooLarge) return payloadTooLarge;
+    if (error instanceof ClientClosedRequest) return clientClosedRequest;
+    if (error instanceof TooManyRequests) return new ApiProblem('tooManyFailedAttempts', { headers: error.headers });
     if (error instanceof InvalidInput) return new ApiProblem('badRequest', { errors: [error.message] });
+    if (isStorageFull(error)) return storageFull.problemFor(error);
     logger.error(`Unexpected error while serving ${request.method} ${request.url}`, { correlationId, error });
     return new ApiProblem('system');
   }

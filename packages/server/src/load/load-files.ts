@@ -65,6 +65,8 @@ export interface LoadSummary {
   /** Top-level XML elements the interchange schemas do not have, by name: not loaded. */
   readonly unknownElements: Readonly<Record<string, number>>;
   readonly unreadableFiles: readonly UnreadableFile[];
+  /** What the user should know about how the load ran (e.g. resumed without a checkpoint). */
+  readonly notices: readonly string[];
   readonly elapsedMs: number;
   /** Documents sent per second of wall time (skipped ones excluded). */
   readonly documentsPerSecond: number;
@@ -91,6 +93,7 @@ function summaryOf(
   tally: LoadTally,
   elapsedMs: number,
   aborted: boolean,
+  notices: readonly string[],
 ): LoadSummary {
   const resources = tally.resources();
   const counts = Object.values(resources);
@@ -112,6 +115,7 @@ function summaryOf(
     unreadableFiles: sources.flatMap((source) =>
       source.error === undefined ? [] : [{ file: source.file.path, error: source.error }],
     ),
+    notices,
     elapsedMs,
     documentsPerSecond: elapsedMs > 0 ? ((tally.completed - tally.skipped) * 1000) / elapsedMs : 0,
     aborted,
@@ -219,5 +223,6 @@ export async function loadFiles(options: LoadOptions): Promise<LoadSummary> {
     if (finished) await checkpoint?.remove();
     else await checkpoint?.save();
   }
-  return summaryOf(options, sources, tally, performance.now() - started, !finished);
+  const notices = checkpoint?.notice === undefined ? [] : [checkpoint.notice];
+  return summaryOf(options, sources, tally, performance.now() - started, !finished, notices);
 }

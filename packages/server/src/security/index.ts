@@ -44,3 +44,5 @@ export {
 } from './access-tokens.js';
 export * from './claims/index.js';
 export * from './authorization/index.js';
+export { CredentialThrottle, TooManyFailures } from './credential-throttle.js';
+export { HashPoolFull } from './hash-pool.js';

@@ -1,5 +1,6 @@
 // Salted, deliberately slow hashing of client secrets (scrypt), stored as one self-describing string.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { secretHashPool } from './hash-pool.js';
 
 const ALGORITHM = 'scrypt';
 const DEFAULT_COST = { N: 16384, r: 8, p: 1 } as const;
@@ -37,10 +38,13 @@ function decode(encoded: string): EncodedHash | undefined {
   return decoded.salt.length > 0 && decoded.hash.length > 0 ? decoded : undefined;
 }
 
-/** True when `secret` produces `encoded`; compares in constant time, and is false for a malformed hash. */
+/**
+ * True when `secret` produces `encoded`; compares in constant time, and is false for a malformed hash. The hash runs
+ * in the bounded pool, which throws HashPoolFull when too many checks are waiting.
+ */
 export async function verifySecret(secret: string, encoded: string): Promise<boolean> {
   const stored = decode(encoded);
   if (stored === undefined) return false;
-  const candidate = await derive(secret, stored.salt, stored.hash.length, stored.cost);
+  const candidate = await secretHashPool.run(() => derive(secret, stored.salt, stored.hash.length, stored.cost));
   return timingSafeEqual(candidate, stored.hash);
 }

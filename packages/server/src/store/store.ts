@@ -289,7 +289,9 @@ export type StoreErrorKind =
   | 'key-change-not-supported'
   | 'cascade-limit-exceeded'
   /** The item is no longer the one the caller authorized (see `WriteOptions.authorizedTarget`). */
-  | 'authorized-state-changed';
+  | 'authorized-state-changed'
+  /** The session's snapshot was released for its age or for pinning too much (see StoreOptions). */
+  | 'snapshot-expired';
 
 export class StoreError extends Error {
   constructor(
@@ -301,6 +303,17 @@ export class StoreError extends Error {
     super(message);
     this.name = 'StoreError';
   }
+}
+
+/** SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), and the file system's ENOSPC, by their `code`. */
+const STORAGE_FULL_CODES: ReadonlySet<unknown> = new Set(['SQLITE_FULL', '53100', 'ENOSPC']);
+
+/**
+ * Whether a store failed because its disk (or database size limit) is full, whichever store: the transaction was
+ * rolled back, and the same request succeeds once space is freed, without a restart.
+ */
+export function isStorageFull(error: unknown): boolean {
+  return error instanceof Error && STORAGE_FULL_CODES.has((error as { code?: unknown }).code);
 }
 
 /** Whether a database holds this model's schema (contract between `migrate` and `open`). */
@@ -462,4 +475,12 @@ export interface StoreOptions {
   readonly maxSnapshots?: number;
   /** A snapshot unused this long is released; default 5 minutes. */
   readonly snapshotIdleMs?: number;
+  /** A snapshot older than this is released however much it is used; default 1 hour. */
+  readonly snapshotMaxAgeMs?: number;
+  /**
+   * SQLite: once the WAL passes this size while snapshots are open, the oldest is released (its read transaction is
+   * what stops checkpoints); default 1 GiB. PostgreSQL has no WAL bound (a REPEATABLE READ snapshot holds back
+   * vacuum, not the WAL): only the age limits it.
+   */
+  readonly snapshotMaxWalBytes?: number;
 }

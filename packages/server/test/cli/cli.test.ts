@@ -58,6 +58,8 @@ describe('edfi-api clients create', () => {
       secret,
       '--name',
       'Vendor',
+      '--claim-set',
+      'SIS Vendor',
       '--store',
       spec,
     ]);
@@ -91,18 +93,31 @@ describe('edfi-api clients create', () => {
   });
 
   it('generates and prints a secret when none is given, and refuses a duplicate key', async () => {
-    const generated = await runCli(['clients', 'create', '--store', spec]);
+    const generated = await runCli(['clients', 'create', '--claim-set', 'SIS Vendor', '--store', spec]);
     expect(generated.code).toBe(0);
     expect(printed(generated.stdout, 'Secret')).toMatch(/^[A-Za-z0-9]{48}$/);
-    const duplicate = await runCli(['clients', 'create', '--key', 'vendorKey', '--store', spec]);
+    const duplicate = await runCli([
+      ...['clients', 'create', '--key', 'vendorKey', '--claim-set', 'SIS Vendor', '--store', spec],
+    ]);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain("A client with the key 'vendorKey' already exists.");
   });
 
-  it('warns about a short secret', async () => {
-    const result = await runCli(['clients', 'create', '--key', 'weak', '--secret', 'short', '--store', spec]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Warning: The secret has 5 characters');
+  it('refuses a secret shorter than 16 characters unless --allow-weak-secret, and warns about it then', async () => {
+    const create = ['clients', 'create', '--key', 'weak', '--secret', 'short', '--claim-set', 'SIS Vendor'];
+    const refused = await runCli([...create, '--store', spec]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('The secret has 5 characters; at least 16 are required');
+    expect((await runCli(['clients', 'list', '--json', '--store', spec])).stdout).not.toContain('"weak"');
+    const allowed = await runCli([...create, '--allow-weak-secret', '--store', spec]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('Warning: The secret has 5 characters');
+  }, 30_000);
+
+  it('refuses to guess the claim set, listing them', async () => {
+    const result = await runCli(['clients', 'create', '--key', 'noClaimSet', '--store', spec]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--claim-set is required\. Claim sets: AB Connect, .*Ed-Fi Sandbox, .*SIS Vendor/);
   });
 });
 
@@ -179,7 +194,7 @@ describe('edfi-api serve', () => {
 
 describe('edfi-api serve options', () => {
   it.skipIf(!hasOpenssl)(
-    'serves HTTPS with --tls-cert and --tls-key',
+    'serves HTTPS with --tls-cert and --tls-key, with Strict-Transport-Security',
     async () => {
       const key = path.join(folder, 'tls-key.pem');
       const cert = path.join(folder, 'tls-cert.pem');
@@ -218,15 +233,15 @@ describe('edfi-api serve options', () => {
       ]);
       try {
         expect(server.listening.url).toMatch(/^https:/);
-        const status = await new Promise<number | undefined>((resolve, reject) => {
+        const answer = await new Promise<{ status?: number; hsts: unknown }>((resolve, reject) => {
           httpsRequest({ port: server.port, path: `${BASE}/health`, rejectUnauthorized: false }, (response) => {
             response.resume();
-            resolve(response.statusCode);
+            resolve({ status: response.statusCode, hsts: response.headers['strict-transport-security'] });
           })
             .on('error', reject)
             .end();
         });
-        expect(status).toBe(200);
+        expect(answer).toEqual({ status: 200, hsts: 'max-age=31536000' });
         expect(await server.waitForStderr('school years')).toContain('(0 descriptors, 60 school years)');
       } finally {
         expect(await server.stop()).toBe(0);

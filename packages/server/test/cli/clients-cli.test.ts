@@ -98,7 +98,7 @@ describe('edfi-api clients', { timeout: 30_000 }, () => {
   });
 
   it('refuses an education organization id that is not a number', async () => {
-    const result = await runCli(['clients', 'create', '--edorg', 'abc', '--store', spec]);
+    const result = await runCli(['clients', 'create', '--claim-set', 'SIS Vendor', '--edorg', 'abc', '--store', spec]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('Expected an education organization id');
   });

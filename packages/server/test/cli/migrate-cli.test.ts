@@ -50,7 +50,16 @@ function describeMigration(storeName: string, newSpec: () => string): void {
 
     it('seeds a new store first touched by clients create, so serve then starts on a full catalogue', async () => {
       const spec = newSpec();
-      const created = await runCli(['clients', 'create', '--key', 'first', '--store', spec]);
+      const created = await runCli([
+        'clients',
+        'create',
+        '--key',
+        'first',
+        '--claim-set',
+        'SIS Vendor',
+        '--store',
+        spec,
+      ]);
       expect(created.code).toBe(0);
       expect(created.stdout).toMatch(/New store: seeded [1-9][0-9]* descriptors and 60 school years/);
       const counts = await seededCounts(spec);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,21 @@ describe('the checkpoint file', () => {
 
     await resumed.remove();
     expect(existsSync(file)).toBe(false);
-    await expect(Checkpoint.open(file, fingerprint, true)).rejects.toThrow(/no readable checkpoint/);
+  });
+
+  it('resumes a load that stopped before its first checkpoint from the start, with a notice', async () => {
+    const file = path.join(temporaryFolder(), 'never-written.json');
+    const resumed = await Checkpoint.open(file, loadFingerprint('http://api', files), true);
+    expect(resumed.unit('3:/data/a.xml').done).toBe(0);
+    expect(resumed.notice).toBe(`--resume: no checkpoint at ${file}; loading from the start.`);
+    expect((await Checkpoint.open(file, loadFingerprint('http://api', files), false)).notice).toBeUndefined();
+  });
+
+  it('refuses a checkpoint it cannot read', async () => {
+    const file = path.join(temporaryFolder(), 'garbled.json');
+    await writeFile(file, '{"version":');
+    await expect(Checkpoint.open(file, loadFingerprint('http://api', files), true)).rejects.toThrow(
+      /no readable checkpoint/,
+    );
   });
 });

@@ -94,4 +94,24 @@ describeEachStore('the load commands', (stores) => {
     expect(process.exitCode).toBe(1);
     expect(await storedCount(store, 'students')).toBe(1);
   });
+
+  it('load --resume without a checkpoint (the loader died before its first one) loads from the start', async () => {
+    const folder = temporaryFolder({
+      'ed-fi.students.jsonl': JSON.stringify({
+        studentUniqueId: 'R1',
+        firstName: 'Ann',
+        lastSurname: 'Lee',
+        birthDate: '2010-01-02',
+      }),
+    });
+    const store = await stores.newSpec({ shared: true });
+    const checkpoint = path.join(folder, 'never-written.json');
+    const output = await run(
+      ...['load', folder, '--direct', '--store', store, '--progress', 'none'],
+      ...['--checkpoint', checkpoint, '--resume', '--failed', path.join(folder, 'failed.jsonl')],
+    );
+    expect(output).toContain(`--resume: no checkpoint at ${checkpoint}; loading from the start.`);
+    expect(output).toContain('1 created, 0 updated, 0 failed.');
+    expect(await storedCount(store, 'students')).toBe(1);
+  });
 });

@@ -18,6 +18,7 @@ const summary: LoadSummary = {
   notDocuments: { SectionReference: 1 },
   unknownElements: { Colour: 2 },
   unreadableFiles: [{ file: 'x.jsonl', error: 'the file name names no resource' }],
+  notices: [],
   elapsedMs: 12_500,
   documentsPerSecond: 80.8,
   aborted: false,

@@ -2,7 +2,6 @@
 import type { RequestContext } from '@edfi-api/framework';
 import { ApiProblem, type Caller, type DataRequest, type QueryParameters, type ReadRequest } from '../../api/index.js';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
-import { requestRoot } from '../meta/index.js';
 import { aliasedNamespace } from './namespace-aliases.js';
 
 export interface ResourceRouteParams {
@@ -61,10 +60,13 @@ export function resourceReadOf(ctx: DataRouteContext, registry: ModelRegistry): 
   return { resource: resourceOf(ctx, registry, false), caller: ctx.identity, headers: ctx.headers };
 }
 
+/** The `{root}` of a request (see meta/request-root.ts). */
+export type RootOf = (ctx: RequestContext<unknown>) => string;
+
 export function dataRequestOf(
   ctx: DataRouteContext,
   registry: ModelRegistry,
-  basePath: string,
+  rootOf: RootOf,
   isItemRoute: boolean,
 ): DataRequest {
   const resource = resourceOf(ctx, registry);
@@ -73,7 +75,7 @@ export function dataRequestOf(
     caller: ctx.identity,
     // Only writes answer a Location, so reads never pay for building the URL.
     get collectionUrl() {
-      return requestRoot(ctx, basePath) + collectionPathOf(ctx, resource, isItemRoute);
+      return rootOf(ctx) + collectionPathOf(ctx, resource, isItemRoute);
     },
     headers: ctx.headers,
   };

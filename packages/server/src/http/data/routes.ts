@@ -26,10 +26,11 @@ import {
 } from '../../api/index.js';
 import type { ModelRegistry } from '../../model/index.js';
 import type { Store } from '../../store/store.js';
-import { normalizeBasePath } from '../meta/index.js';
+import { normalizeBasePath, requestRoot, type TrustProxy } from '../meta/index.js';
 import { route } from '../authentication.js';
 import {
   dataRequestOf,
+  type RootOf,
   queryParametersOf,
   resourceOf,
   resourceReadOf,
@@ -43,6 +44,8 @@ export interface DataRoutesOptions {
   readonly registry: ModelRegistry;
   /** Where the API is mounted, e.g. `/v7.3/api` (for absolute `Location` URLs). */
   readonly basePath: string;
+  /** Which `X-Forwarded-*` headers build those URLs; none by default. */
+  readonly trustProxy?: TrustProxy;
   /** Claim-set and data authorization (contract §8). */
   readonly authorize: Authorize;
 }
@@ -61,9 +64,9 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
     authorize: options.authorize,
   };
   const basePath = normalizeBasePath(options.basePath);
-  const collection = (ctx: DataRouteContext): DataRequest =>
-    dataRequestOf(ctx, registry, basePath, false);
-  const item = (ctx: DataRouteContext): DataRequest => dataRequestOf(ctx, registry, basePath, true);
+  const rootOf: RootOf = (ctx) => requestRoot(ctx, basePath, options.trustProxy);
+  const collection = (ctx: DataRouteContext): DataRequest => dataRequestOf(ctx, registry, rootOf, false);
+  const item = (ctx: DataRouteContext): DataRequest => dataRequestOf(ctx, registry, rootOf, true);
   /** A method the resource's routes refuse with an explanation (once the resource is known to exist). */
   const rejected = (ctx: DataRouteContext, explanation: () => ApiProblem): never => {
     resourceOf(ctx, registry);
@@ -72,7 +75,7 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
   };
   /** Writes refuse `Use-Snapshot` before anything else is looked at (contract §10 step 11). */
   const writing = (ctx: DataRouteContext, isItemRoute: boolean): DataRequest => {
-    const request = dataRequestOf(ctx, registry, basePath, isItemRoute);
+    const request = dataRequestOf(ctx, registry, rootOf, isItemRoute);
     refuseSnapshotWrites(ctx.headers);
     return request;
   };

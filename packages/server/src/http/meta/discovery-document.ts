@@ -10,7 +10,10 @@ export interface DiscoveryDocument {
   readonly urls: Readonly<Record<string, string>>;
 }
 
-/** The URLs of the ODS's default feature set, in its key order, then our documentation page's when it is served. */
+/**
+ * The URLs of the ODS's default feature set that are served, in its key order (composites are left out until they
+ * exist: a client following the document never meets a 404), then our documentation page's when it is served.
+ */
 export function discoveryDocument(root: string, docsPath?: string): DiscoveryDocument {
   return {
     version: API_VERSION,
@@ -26,7 +29,6 @@ export function discoveryDocument(root: string, docsPath?: string): DiscoveryDoc
       dataManagementApi: `${root}/data/v3/`,
       xsdMetadata: `${root}/metadata/xsd`,
       changeQueries: `${root}/changeQueries/v1/`,
-      composites: `${root}/composites/v1/`,
       ...(docsPath === undefined ? {} : { apiDocumentation: `${root}${docsPath}` }),
     },
   };

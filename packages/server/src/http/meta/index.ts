@@ -8,10 +8,10 @@ import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-ta
 import { metadataIndex, OPENAPI_DOCUMENT_PATHS } from './metadata-index.js';
 import { openApiDocument, openApiSection, type OpenApiSection } from './openapi/openapi-document.js';
 import { PerRootCache } from './per-root-cache.js';
-import { normalizeBasePath, requestRoot } from './request-root.js';
+import { normalizeBasePath, requestRoot, type TrustProxy } from './request-root.js';
 import { XsdMetadata, xsdSchemasIn } from './xsd-metadata.js';
 
-export { normalizeBasePath, requestRoot } from './request-root.js';
+export { normalizeBasePath, parseTrustProxy, requestRoot, type TrustProxy } from './request-root.js';
 export { buildVersion } from './api-version.js';
 export { discoveryDocument } from './discovery-document.js';
 
@@ -23,6 +23,8 @@ export interface MetaContext {
   readonly docs?: boolean;
   /** The Ed-Fi inputs folder the XSDs are served from; default `shared/edfi` beside the repository. */
   readonly edFiInputsFolder?: string;
+  /** Which `X-Forwarded-*` headers build absolute URLs; none by default. */
+  readonly trustProxy?: TrustProxy;
 }
 
 /** The documentation page's path below the base path. */
@@ -43,28 +45,32 @@ function docsRoutes(): RouteDefinition[] {
 const PUBLIC = { auth: ['none'] } as const;
 
 /** An OpenAPI document served with an ETag; generated on first request, then kept per root. */
-function openApiRoute(path: string, resources: () => readonly ResourceModel[], basePath: string): RouteDefinition {
+function openApiRoute(
+  path: string,
+  resources: () => readonly ResourceModel[],
+  rootOf: (ctx: RequestContext) => string,
+): RouteDefinition {
   let section: OpenApiSection | undefined;
   const documents = new PerRootCache<TaggedJson>((root) => {
     section ??= openApiSection(resources());
     return tagJson(openApiDocument(section, root));
   });
-  return route.get(`/metadata${path}`, PUBLIC, (ctx) => sendTagged(ctx, documents.get(requestRoot(ctx, basePath))));
+  return route.get(`/metadata${path}`, PUBLIC, (ctx) => sendTagged(ctx, documents.get(rootOf(ctx))));
 }
 
 export function metaRoutes(context: MetaContext): RouteDefinition[] {
   const { registry } = context;
   const docs = context.docs ?? true;
   const basePath = normalizeBasePath(context.basePath);
-  const rootOf = (ctx: RequestContext): string => requestRoot(ctx, basePath);
+  const rootOf = (ctx: RequestContext): string => requestRoot(ctx, basePath, context.trustProxy);
   const indexes = new PerRootCache((root) => tagJson(metadataIndex(root)));
 
   return [
     route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined)),
     route.get('/health', PUBLIC, () => sendPlainText('Healthy')),
     route.get('/metadata', PUBLIC, (ctx) => sendTagged(ctx, indexes.get(rootOf(ctx)))),
-    openApiRoute(OPENAPI_DOCUMENT_PATHS.resources, () => registry.resources, basePath),
-    openApiRoute(OPENAPI_DOCUMENT_PATHS.descriptors, () => registry.descriptorResources, basePath),
+    openApiRoute(OPENAPI_DOCUMENT_PATHS.resources, () => registry.resources, rootOf),
+    openApiRoute(OPENAPI_DOCUMENT_PATHS.descriptors, () => registry.descriptorResources, rootOf),
     route.get('/metadata/data/v3/dependencies', PUBLIC, () =>
       registry.dependencyOrder().map(({ resource, order, operations }) => ({ resource, order, operations })),
     ),

@@ -22,6 +22,7 @@ export function summaryText(summary: LoadSummary, failedFile: string | undefined
   const seconds = summary.elapsedMs / 1000;
   const verb = summary.aborted ? 'Stopped after loading' : 'Loaded';
   const lines = [
+    ...summary.notices,
     `${verb} ${count(summary.created + summary.updated)} of ${count(summary.documents)} documents into ` +
       `${summary.target} in ${formatDuration(seconds)} (${count(Math.round(summary.documentsPerSecond))} docs/s): ` +
       `${count(summary.created)} created, ${count(summary.updated)} updated, ${count(summary.failed)} failed` +

@@ -50,20 +50,30 @@ export class Checkpoint {
   readonly #units = new Map<string, UnitProgress>();
   readonly #resumed: Record<string, number>;
   #saving: Promise<void> = Promise.resolve();
+  /** What the user should know about how the load starts (resumed without a checkpoint file). */
+  readonly notice: string | undefined;
 
-  private constructor(file: string, fingerprint: string, resumed: Record<string, number>) {
+  private constructor(file: string, fingerprint: string, resumed: Record<string, number>, notice?: string) {
     this.#file = file;
     this.#fingerprint = fingerprint;
     this.#resumed = resumed;
+    this.notice = notice;
   }
 
-  /** A fresh checkpoint, or with `resume` the one on disk (which must belong to the same load). */
+  /**
+   * A fresh checkpoint, or with `resume` the one on disk (which must belong to the same load). A load that stopped
+   * before its first checkpoint left none: resuming it starts from the beginning (documents already stored are
+   * updated again, which changes nothing), with a notice.
+   */
   static async open(file: string, fingerprint: string, resume: boolean): Promise<Checkpoint> {
     if (!resume) return new Checkpoint(file, fingerprint, {});
     let saved: CheckpointFile;
     try {
       saved = JSON.parse(await readFile(file, 'utf8')) as CheckpointFile;
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return new Checkpoint(file, fingerprint, {}, `--resume: no checkpoint at ${file}; loading from the start.`);
+      }
       throw new Error(`--resume: no readable checkpoint at ${file}`);
     }
     if (saved.version !== CHECKPOINT_VERSION || saved.fingerprint !== fingerprint) {

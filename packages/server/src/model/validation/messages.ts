@@ -52,6 +52,7 @@ export const messages = {
       `Error converting value ${value} to type 'System.Int64'. Path '${path}'.`,
     invalidDecimalString: (value: string, path: string) =>
       `Could not convert string to decimal: ${value}. Path '${path}'.`,
+    decimalOverflow: (path: string) => `Value was either too large or too small for a Decimal. Path '${path}'.`,
     invalidBooleanString: (value: string, path: string) =>
       `Could not convert string to boolean: ${value}. Path '${path}'.`,
     unexpectedToken: (reading: string, token: string, path: string) =>

@@ -46,9 +46,21 @@ function unexpected(reading: string, raw: unknown): ConversionError {
   return new ConversionError((path) => messages.conversion.unexpectedToken(reading, token, path));
 }
 
+/**
+ * Whether a number's JavaScript text is the text the client sent, as far as can be told: the ODS keeps a number sent
+ * for a string as its JSON text, but parsing has lost that text, so a number printed as `Infinity` or in exponent
+ * form (beyond double range, or more than 21 digits) or an integer past 2^53 is refused rather than stored altered.
+ */
+function keepsItsText(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return false;
+  return !String(value).includes('e');
+}
+
 export const convertString: ScalarConverter = (raw) => {
   if (typeof raw === 'string') return raw;
-  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  if (typeof raw === 'boolean') return String(raw);
+  if (typeof raw === 'number' && keepsItsText(raw)) return String(raw);
   return unexpected('string', raw);
 };
 
@@ -97,7 +109,13 @@ export const convertInt64: ScalarConverter = (raw) => {
   return value;
 };
 
-/** Decimals keep at most `scale` fractional digits, rounded half away from zero as the database stores them. */
+/** .NET's decimal.MaxValue: the ODS binds decimals to it, so larger magnitudes (and infinities) are refused. */
+const DECIMAL_MAX = Number('79228162514264337593543950335');
+
+/**
+ * Decimals keep at most `scale` fractional digits, rounded half away from zero as the database stores them; beyond
+ * .NET's decimal range (e.g. `1e400`, which parses as Infinity) is a conversion error.
+ */
 export function decimalConverter(scale: number | undefined): ScalarConverter {
   return (raw) => {
     let value: number;
@@ -108,6 +126,8 @@ export function decimalConverter(scale: number | undefined): ScalarConverter {
         return new ConversionError((path) => messages.conversion.invalidDecimalString(raw, path));
       value = Number(raw);
     } else return unexpected('decimal', raw);
+    if (!(Math.abs(value) <= DECIMAL_MAX))
+      return new ConversionError((path) => messages.conversion.decimalOverflow(path));
     return scale === undefined ? value : roundToScale(value, scale);
   };
 }

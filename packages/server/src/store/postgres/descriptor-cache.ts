@@ -5,10 +5,13 @@ import type pg from 'pg';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
 import {
+  DESCRIPTOR_TABLE_VERSION_SQL,
+  DescriptorVersionCheck,
   InMemoryDescriptorCache,
   STORED_URI,
   type DescriptorEntry,
   type DescriptorKey,
+  type DescriptorTableVersion,
 } from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
@@ -25,6 +28,7 @@ function wantedParameters(keys: readonly DescriptorKey[]): [number[], string[]] 
 
 export class PostgresDescriptorCache implements DescriptorLookup {
   readonly #memory: InMemoryDescriptorCache;
+  readonly #versionCheck = new DescriptorVersionCheck();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -35,13 +39,17 @@ export class PostgresDescriptorCache implements DescriptorLookup {
   }
 
   async load(): Promise<void> {
+    const version = await this.#tableVersion();
     const { rows } = await this.pool.query<DescriptorEntry>(
       `SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`,
     );
+    this.#versionCheck.loaded(version);
     this.#memory.replaceAll(rows);
   }
 
   async exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]> {
+    // Another node may have deleted (or added) descriptors since memory was loaded.
+    if (this.#versionCheck.isDue() && this.#versionCheck.moved(await this.#tableVersion())) await this.load();
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, await this.#stored(this.pool, cached.misses));
@@ -92,6 +100,11 @@ export class PostgresDescriptorCache implements DescriptorLookup {
 
   forget(resourceId: number, identityKey: string): void {
     this.#memory.forget(resourceId, identityKey);
+  }
+
+  async #tableVersion(): Promise<DescriptorTableVersion> {
+    const { rows } = await this.pool.query<DescriptorTableVersion>(DESCRIPTOR_TABLE_VERSION_SQL);
+    return rows[0]!;
   }
 
   /** The stored doc_id of each key, in order (undefined: not stored), in one query. */

@@ -54,6 +54,7 @@ import {
 } from './schema.js';
 import { SnapshotDirectory } from './snapshot-directory.js';
 import { PostgresSnapshotSessions } from './snapshot-sessions.js';
+import { DEFAULT_SNAPSHOT_MAX_AGE_MS } from '../relational/snapshot-sessions.js';
 
 const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
 const DEFAULT_MAX_SNAPSHOTS = 16;
@@ -121,6 +122,7 @@ export class PostgresStore implements Store {
         {
           max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
           idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
+          maxAgeMs: this.options.snapshotMaxAgeMs ?? DEFAULT_SNAPSHOT_MAX_AGE_MS,
         },
       );
       const writer = new PostgresDocumentWriter(

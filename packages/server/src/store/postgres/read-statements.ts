@@ -14,16 +14,14 @@ import {
   type KeyComparison,
 } from '../relational/document-read-sql.js';
 import { ListSql, type Selection } from '../relational/list-sql.js';
+import { LruCache } from '../relational/lru-cache.js';
 import type { ResourceTables } from '../relational/resource-tables.js';
 import { resourceKey } from '../relational/schema-plan.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { trackedChangeSqlOf, type PagedSql } from '../relational/tracked-change-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { PreparedStatementBudget } from './prepared-budget.js';
-import { fixedStatement, LruCache, shapeStatement, type StatementText } from './statement-texts.js';
-
-/** Statements kept per cache: enough for every shape a workload repeats, bounded whatever the queries ask. */
-const CACHE_CAPACITY = 512;
+import { fixedStatement, shapeStatement, type StatementText } from './statement-texts.js';
 
 export interface ListStatements {
   readonly select: StatementText;
@@ -66,10 +64,10 @@ export class PostgresReadStatements {
   /** Per resource and look-up key: bounded by the model. */
   readonly #documentReads = new Map<ResourceModel, Map<string, StatementText>>();
   readonly #listSql = new Map<ResourceModel, ListSql>();
-  readonly #authorizedReads = new LruCache<PointReadStatements>(CACHE_CAPACITY);
-  readonly #lists = new LruCache<ListStatements>(CACHE_CAPACITY);
-  readonly #feeds = new LruCache<FeedStatements>(CACHE_CAPACITY);
-  readonly #relationProbes = new LruCache<StatementText>(CACHE_CAPACITY);
+  readonly #authorizedReads = new LruCache<PointReadStatements>();
+  readonly #lists = new LruCache<ListStatements>();
+  readonly #feeds = new LruCache<FeedStatements>();
+  readonly #relationProbes = new LruCache<StatementText>();
 
   constructor(
     private readonly catalog: ResourceTables,

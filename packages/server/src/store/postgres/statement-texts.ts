@@ -1,7 +1,6 @@
 // The relational builders' statements as node-postgres runs them: `?` and `@name` placeholders renumbered as `$n`
-// (a named parameter keeps one number however often it appears) with the recipe that orders the values to bind, and
-// a bounded least-recently-used cache for them. Every statement gets a name, so that a connection parses and plans it
-// once; those built per query shape count against each connection's bound (prepared-budget.ts).
+// (a named parameter keeps one number however often it appears) with the recipe that orders the values to bind. Every
+// statement gets a name, so that a connection parses and plans it once; those built per query shape count against each connection's bound (prepared-budget.ts).
 import { createHash } from 'node:crypto';
 
 /** Where a `$n` takes its value from: a positional value's index, or a named parameter's name. */
@@ -73,24 +72,4 @@ export function fixedStatement(sql: string): StatementText {
 /** A statement built for one query shape. */
 export function shapeStatement(sql: string): StatementText {
   return namedStatement(sql, true);
-}
-
-/** Keeps the most recently used `capacity` values. */
-export class LruCache<V> {
-  /** In order of last use, oldest first. */
-  readonly #values = new Map<string, V>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(key: string, build: () => V): V {
-    let value = this.#values.get(key);
-    if (value !== undefined) {
-      this.#values.delete(key);
-    } else {
-      value = build();
-      if (this.#values.size >= this.capacity) this.#values.delete(this.#values.keys().next().value!);
-    }
-    this.#values.set(key, value);
-    return value;
-  }
 }

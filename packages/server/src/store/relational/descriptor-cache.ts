@@ -3,7 +3,7 @@
 // its own writes and asks its database for what memory does not know (other processes write too).
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorUri } from '../../model/validation/index.js';
-import { foldCase } from './table-layout.js';
+import { DESCRIPTOR_TABLE, foldCase } from './table-layout.js';
 
 /** The stored URI of a descriptor-table row, selected `AS uri` (the same SQL on both stores). */
 export const STORED_URI = "namespace || '#' || code_value AS uri";
@@ -142,5 +142,47 @@ export class InMemoryDescriptorCache {
       uris[miss.index] = uri;
     });
     return uris;
+  }
+}
+
+/**
+ * The descriptor table's version as any process sees it: its row count and highest doc_id. Doc ids are never reused
+ * and descriptors never change key, so any insert or delete, by any process, changes the pair.
+ */
+export const DESCRIPTOR_TABLE_VERSION_SQL = `SELECT count(*) AS rows, coalesce(max(doc_id), 0) AS newest FROM ${DESCRIPTOR_TABLE}`;
+
+export interface DescriptorTableVersion {
+  readonly rows: number;
+  readonly newest: number;
+}
+
+/** How stale another process's descriptor writes may be in this process's memory: checked at most this often. */
+export const DESCRIPTOR_VERSION_CHECK_MS = 200;
+
+/**
+ * Decides when memory must be reloaded because another process inserted or deleted descriptors: the table's version
+ * is read at most every DESCRIPTOR_VERSION_CHECK_MS before memory answers, and memory reloaded when it moved.
+ */
+export class DescriptorVersionCheck {
+  #known: string | undefined;
+  #checkedAt = -Infinity;
+
+  /** Whether it is time to read the table's version again. */
+  isDue(now = Date.now()): boolean {
+    return now - this.#checkedAt >= DESCRIPTOR_VERSION_CHECK_MS;
+  }
+
+  /** Records the version just read (or the one a full load saw); true when memory no longer matches it. */
+  moved({ rows, newest }: DescriptorTableVersion, now = Date.now()): boolean {
+    this.#checkedAt = now;
+    const version = `${Number(rows)}:${Number(newest)}`;
+    const moved = this.#known !== undefined && version !== this.#known;
+    this.#known = version;
+    return moved;
+  }
+
+  /** A full load: memory matches `version`. */
+  loaded(version: DescriptorTableVersion, now = Date.now()): void {
+    this.moved(version, now);
   }
 }

@@ -8,6 +8,7 @@ import {
   type AccessSql,
 } from '../relational/access-sql.js';
 import { authorizedReadSql } from '../relational/document-read-sql.js';
+import { ACCESS_SIGNATURES_PER_RESOURCE, LruCache } from '../relational/lru-cache.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
@@ -17,7 +18,9 @@ type AuthorizedRow = ReadRow & { readonly authorized: number };
 
 export class AuthorizedReads {
   /** One statement per access signature (claim-set strategies give few). */
-  readonly #statements = new Map<string, Database.Statement<[string, AccessParameters], AuthorizedRow>>();
+  readonly #statements = new LruCache<Database.Statement<[string, AccessParameters], AuthorizedRow>>(
+    ACCESS_SIGNATURES_PER_RESOURCE,
+  );
 
   constructor(
     private readonly db: Database.Database,
@@ -31,14 +34,8 @@ export class AuthorizedReads {
   }
 
   #statementFor(filter: AccessFilter) {
-    const signature = accessSignatureOf(filter);
-    let statement = this.#statements.get(signature);
-    if (statement === undefined) {
-      statement = this.db.prepare<[string, AccessParameters], AuthorizedRow>(
-        authorizedReadSql(this.table, this.access, filter),
-      );
-      this.#statements.set(signature, statement);
-    }
-    return statement;
+    return this.#statements.get(accessSignatureOf(filter), () =>
+      this.db.prepare<[string, AccessParameters], AuthorizedRow>(authorizedReadSql(this.table, this.access, filter)),
+    );
   }
 }

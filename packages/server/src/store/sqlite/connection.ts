@@ -1,5 +1,6 @@
 // Opens and closes the SQLite connection with the settings the store relies on (WAL, foreign keys, busy timeout).
 import Database from 'better-sqlite3';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { isBusy } from './sql-errors.js';
 import { foldCase } from '../relational/table-layout.js';
 
@@ -42,8 +43,25 @@ function switchToWal(db: Database.Database, timeoutMs: number): void {
   }
 }
 
+/** Owner read and write only: the store holds every student's data and the clients' secrets' hashes. */
+const NEW_FILE_MODE = 0o600;
+
+/**
+ * Creates a database file that does not exist yet as `NEW_FILE_MODE`; SQLite gives its WAL and shared-memory files the
+ * mode of the database file. An existing file keeps the mode its owner gave it.
+ */
+function createPrivately(file: string): void {
+  if (file === ':memory:' || file === '' || file.startsWith('file:')) return;
+  try {
+    closeSync(openSync(file, 'wx', NEW_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 /** @param source a file path, `:memory:`, or a serialized database to open as an in-memory copy */
 export function openConnection(source: string | Buffer, options: ConnectionOptions = {}): Database.Database {
+  if (typeof source === 'string') createPrivately(source);
   const db = new Database(source);
   try {
     // busy_timeout first: switching to WAL needs a lock another process may hold.
@@ -65,6 +83,29 @@ export function openConnection(source: string | Buffer, options: ConnectionOptio
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** The size of the database's WAL file; 0 for an in-memory database or no WAL. */
+export function walBytes(db: Database.Database, location: string): number {
+  if (db.memory) return 0;
+  try {
+    return statSync(`${location}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Copies what it can of the WAL into the database and truncates it: after snapshots that held checkpoints back are
+ * released. A failure (another connection busy) is left to the next automatic checkpoint.
+ */
+export function checkpointWal(db: Database.Database): void {
+  if (!db.open || db.memory || db.inTransaction) return;
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // The automatic checkpoint of the next commits will get there.
   }
 }
 

@@ -5,10 +5,13 @@ import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
 import type { DescriptorLookup, DescriptorUri } from '../../model/validation/index.js';
 import {
+  DESCRIPTOR_TABLE_VERSION_SQL,
+  DescriptorVersionCheck,
   InMemoryDescriptorCache,
   STORED_URI,
   type DescriptorEntry,
   type DescriptorKey,
+  type DescriptorTableVersion,
 } from '../relational/descriptor-cache.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 
@@ -30,10 +33,13 @@ export class DescriptorCache implements DescriptorLookup {
   readonly #find: Database.Statement<[string], DescriptorEntry>;
   /** Takes the wanted keys as #find does; answers their stored URIs in the order asked. */
   readonly #findUris: Database.Statement<[string], { uri: string | null }>;
+  readonly #version: Database.Statement<[], DescriptorTableVersion>;
+  readonly #versionCheck = new DescriptorVersionCheck();
 
   constructor(db: Database.Database, registry: ModelRegistry, resourceIds: ReadonlyMap<string, number>) {
     this.#memory = new InMemoryDescriptorCache(registry, resourceIds);
     this.#all = db.prepare(`SELECT ${ENTRY_COLUMNS}, ${STORED_URI} FROM ${DESCRIPTOR_TABLE}`);
+    this.#version = db.prepare(DESCRIPTOR_TABLE_VERSION_SQL);
     this.#find = db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM json_each(?) AS wanted JOIN ${DESCRIPTOR_TABLE} ` +
         'ON resource_id = wanted.value ->> 0 AND identity_key = wanted.value ->> 1',
@@ -45,10 +51,13 @@ export class DescriptorCache implements DescriptorLookup {
   }
 
   load(): void {
+    this.#versionCheck.loaded(this.#version.get()!);
     this.#memory.replaceAll(this.#all.iterate());
   }
 
   async exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]> {
+    // Another process may have deleted (or added) descriptors since memory was loaded.
+    if (this.#versionCheck.isDue() && this.#versionCheck.moved(this.#version.get()!)) this.load();
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, this.#docIdsOf(cached.misses));

@@ -19,7 +19,8 @@ import type {
 } from '../store.js';
 import { AccessSql } from '../relational/access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
-import { ListQueries } from './list-queries.js';
+import { ListQueries, type ListPlan } from './list-queries.js';
+import { LruCache } from '../relational/lru-cache.js';
 import { NEWEST_CHANGE_VERSION_SQL, OWNERSHIP_TOKEN_SQL } from '../relational/document-read-sql.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
@@ -28,6 +29,7 @@ import { TrackedChangeQueries } from './tracked-change-queries.js';
 
 export class DocumentReader {
   readonly #listQueries = new Map<ResourceModel, ListQueries>();
+  readonly #listPlans = new LruCache<ListPlan>();
   readonly #authorizedReads = new Map<ResourceModel, AuthorizedReads>();
   readonly #changeQueries = new Map<ResourceModel, TrackedChangeQueries>();
   readonly #newestChangeVersion: Database.Statement<[], number>;
@@ -113,7 +115,7 @@ export class DocumentReader {
   #listQueriesOf(resource: ResourceModel): ListQueries {
     let queries = this.#listQueries.get(resource);
     if (!queries) {
-      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access);
+      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access, this.#listPlans);
       this.#listQueries.set(resource, queries);
     }
     return queries;

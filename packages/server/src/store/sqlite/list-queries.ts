@@ -1,9 +1,10 @@
 // GET-many and partitions for one resource over SQLite: the relational list SQL, one set of prepared statements per
-// shape of selection (combination of fields, ranges and access signature).
+// shape of selection (combination of fields, ranges and access signature), kept in the reader's one bounded cache.
 import type Database from 'better-sqlite3';
 import type { ListQuery, ListResult, PartitionQuery } from '../store.js';
 import { accessParametersOf, type AccessParameters, type AccessSql } from '../relational/access-sql.js';
 import { ListSql, type Selection } from '../relational/list-sql.js';
+import { LruCache } from '../relational/lru-cache.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
@@ -12,7 +13,7 @@ import { sqliteDialect } from './sqlite-dialect.js';
 
 type Bindings = (SqlValue | AccessParameters)[];
 
-interface ListPlan {
+export interface ListPlan {
   readonly select: Database.Statement<Bindings, ReadRow>;
   readonly count: Database.Statement<Bindings, number>;
   readonly partitionsSql: string;
@@ -22,12 +23,12 @@ interface ListPlan {
 
 export class ListQueries {
   readonly #sql: ListSql;
-  readonly #plans = new Map<string, ListPlan>();
-
   constructor(
     private readonly db: Database.Database,
-    table: ResourceTableRef,
+    private readonly table: ResourceTableRef,
     access: AccessSql,
+    /** Shared by every resource of one connection, so that the bound holds for the connection. */
+    private readonly plans: LruCache<ListPlan>,
   ) {
     this.#sql = new ListSql(table, access, sqliteDialect);
   }
@@ -47,16 +48,14 @@ export class ListQueries {
 
   #planFor(selection: Selection): { plan: ListPlan; values: Bindings } {
     const shape = this.#sql.shapeOf(selection);
-    let plan = this.#plans.get(shape.key);
-    if (!plan) {
+    const plan = this.plans.get(`${this.table.resourceId}|${shape.key}`, () => {
       const sql = shape.statements();
-      plan = {
+      return {
         select: this.db.prepare<Bindings, ReadRow>(sql.select),
         count: this.db.prepare<Bindings, number>(sql.count).pluck(),
         partitionsSql: sql.partitions,
       };
-      this.#plans.set(shape.key, plan);
-    }
+    });
     // Named parameters bind in any position; unused ones are ignored.
     const values: Bindings = [...shape.values, accessParametersOf(selection.access, sqliteDialect)];
     return { plan, values };

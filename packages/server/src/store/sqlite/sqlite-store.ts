@@ -37,7 +37,15 @@ import type {
 import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
 import { assertSchemaCurrent } from '../relational/schema-refusal.js';
 import { AdminRecords } from './admin-records.js';
-import { closeConnection, openConnection, openSnapshotConnection, type ConnectionOptions } from './connection.js';
+import {
+  checkpointWal,
+  closeConnection,
+  openConnection,
+  openSnapshotConnection,
+  walBytes,
+  type ConnectionOptions,
+} from './connection.js';
+import { DEFAULT_SNAPSHOT_MAX_AGE_MS } from '../relational/snapshot-sessions.js';
 import { DescriptorCache } from './descriptor-cache.js';
 import { DocumentReader } from './document-reader.js';
 import { DocumentRegistry } from './document-registry.js';
@@ -57,6 +65,7 @@ export type SqliteStoreOptions = ConnectionOptions & StoreOptions;
 const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
 const DEFAULT_MAX_SNAPSHOTS = 16;
 const DEFAULT_SNAPSHOT_IDLE_MS = 5 * 60_000;
+const DEFAULT_SNAPSHOT_MAX_WAL_BYTES = 1024 ** 3;
 
 /** Everything that exists only while the database is open. */
 interface OpenState {
@@ -146,10 +155,19 @@ export class SqliteStore implements Store {
         edOrgs,
         { maxCascadeDocuments: this.options.maxCascadeDocuments ?? DEFAULT_MAX_CASCADE_DOCUMENTS },
       );
-      const snapshots = new SnapshotSessions(() => this.#openSnapshot(), {
-        max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
-        idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
-      });
+      const snapshots = new SnapshotSessions(
+        () => this.#openSnapshot(),
+        {
+          max: this.options.maxSnapshots ?? DEFAULT_MAX_SNAPSHOTS,
+          idleMs: this.options.snapshotIdleMs ?? DEFAULT_SNAPSHOT_IDLE_MS,
+          maxAgeMs: this.options.snapshotMaxAgeMs ?? DEFAULT_SNAPSHOT_MAX_AGE_MS,
+        },
+        {
+          pinsTooMuch: () =>
+            walBytes(db, this.location) > (this.options.snapshotMaxWalBytes ?? DEFAULT_SNAPSHOT_MAX_WAL_BYTES),
+          reclaim: () => setImmediate(() => checkpointWal(db)),
+        },
+      );
       const commits = new GroupCommit(db, {
         onBatchFailure: () => descriptors.load(),
         ...(this.options.busyTimeoutMs === undefined ? {} : { lockWaitMs: this.options.busyTimeoutMs }),

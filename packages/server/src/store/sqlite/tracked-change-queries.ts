@@ -8,6 +8,7 @@ import {
   type AccessParameters,
   type AccessSql,
 } from '../relational/access-sql.js';
+import { ACCESS_SIGNATURES_PER_RESOURCE, LruCache } from '../relational/lru-cache.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
 import {
   toDeletedDocument,
@@ -46,7 +47,7 @@ function listed<Row, Item>(
 
 export class TrackedChangeQueries {
   /** By access signature: one set of statements per shape of authorization. */
-  readonly #statements = new Map<string, FeedStatements>();
+  readonly #statements = new LruCache<FeedStatements>(ACCESS_SIGNATURES_PER_RESOURCE);
 
   constructor(
     private readonly db: Database.Database,
@@ -63,14 +64,10 @@ export class TrackedChangeQueries {
   }
 
   #statementsFor(filter: AccessFilter | undefined): FeedStatements {
-    const signature = accessSignatureOf(filter);
-    let statements = this.#statements.get(signature);
-    if (statements === undefined) {
+    return this.#statements.get(accessSignatureOf(filter), () => {
       const sql = trackedChangeSqlOf(this.table, this.access, sqliteDialect, filter);
-      statements = { deletes: this.#prepare(sql.deletes), keyChanges: this.#prepare(sql.keyChanges) };
-      this.#statements.set(signature, statements);
-    }
-    return statements;
+      return { deletes: this.#prepare(sql.deletes), keyChanges: this.#prepare(sql.keyChanges) };
+    });
   }
 
   #prepare<Row>(sql: PagedSql): PagedStatements<Row> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServer } from '@edfi-api/framework';
-import { buildVersion } from '../../../src/http/meta/index.js';
+import { buildVersion, parseTrustProxy } from '../../../src/http/meta/index.js';
 import { BASE, metaServer } from './support.js';
 
 let server: ApiServer;
@@ -31,7 +31,6 @@ describe('GET {root}/', () => {
       ['dataManagementApi', `${root}/data/v3/`],
       ['xsdMetadata', `${root}/metadata/xsd`],
       ['changeQueries', `${root}/changeQueries/v1/`],
-      ['composites', `${root}/composites/v1/`],
       ['apiDocumentation', `${root}/docs`],
     ]);
   });
@@ -40,20 +39,37 @@ describe('GET {root}/', () => {
     expect((await server.inject({ url: BASE, headers: { host: 'h' } })).status).toBe(200);
   });
 
-  it('builds URLs from the forwarded scheme, host and port, dropping default ports', async () => {
-    const oauthUrl = async (headers: Record<string, string>) =>
-      (await server.inject({ url: `${BASE}/`, headers })).json<{ urls: { oauth: string } }>().urls.oauth;
-    expect(
-      await oauthUrl({
-        host: 'internal:8080',
-        'x-forwarded-proto': 'https, http',
-        'x-forwarded-host': 'api.example.org',
-      }),
-    ).toBe(`https://api.example.org${BASE}/oauth/token`);
-    expect(await oauthUrl({ host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443' })).toBe(
+  const oauthUrl = async (on: ApiServer, headers: Record<string, string>) =>
+    (await on.inject({ url: `${BASE}/`, headers })).json<{ urls: { oauth: string } }>().urls.oauth;
+
+  it('ignores X-Forwarded-* unless a proxy is trusted', async () => {
+    const headers = {
+      host: 'internal:8080',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-port': '444',
+    };
+    expect(await oauthUrl(server, headers)).toBe(`http://internal:8080${BASE}/oauth/token`);
+    expect(await oauthUrl(await metaServer({ trustProxy: parseTrustProxy('0') }), headers)).toBe(
+      `http://internal:8080${BASE}/oauth/token`,
+    );
+    // Over inject there is no peer address, so an address list never matches.
+    expect(await oauthUrl(await metaServer({ trustProxy: parseTrustProxy('10.0.0.1') }), headers)).toBe(
+      `http://internal:8080${BASE}/oauth/token`,
+    );
+  });
+
+  it('builds URLs from the forwarded scheme, host and port of the trusted hop, dropping default ports', async () => {
+    const oneHop = await metaServer({ trustProxy: parseTrustProxy('1') });
+    const twoHops = await metaServer({ trustProxy: parseTrustProxy('2') });
+    const chain = { host: 'internal:8080', 'x-forwarded-proto': 'https, http', 'x-forwarded-host': 'api.example.org' };
+    expect(await oauthUrl(twoHops, chain)).toBe(`https://api.example.org${BASE}/oauth/token`);
+    // One hop believes only the last proxy's own entry.
+    expect(await oauthUrl(oneHop, chain)).toBe(`http://api.example.org${BASE}/oauth/token`);
+    expect(await oauthUrl(oneHop, { host: 'internal', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443' })).toBe(
       `https://internal:8443${BASE}/oauth/token`,
     );
-    expect(await oauthUrl({ host: 'site:80' })).toBe(`http://site${BASE}/oauth/token`);
+    expect(await oauthUrl(oneHop, { host: 'site:80' })).toBe(`http://site${BASE}/oauth/token`);
   });
 });
 

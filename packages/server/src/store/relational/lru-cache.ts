@@ -1,0 +1,35 @@
+// A cache of values built per query shape (filter combinations, access signatures): client input decides the keys, so
+// it keeps only the most recently used `capacity` of them and memory stays bounded whatever the requests ask.
+
+/** Shapes kept per cache: enough for every shape a workload repeats, bounded whatever the queries ask. */
+export const SHAPE_CACHE_CAPACITY = 512;
+
+/**
+ * Access signatures kept per resource: the claim sets' strategies decide them, not the query, so a few are enough;
+ * bounded all the same.
+ */
+export const ACCESS_SIGNATURES_PER_RESOURCE = 16;
+
+/** Keeps the most recently used `capacity` values. */
+export class LruCache<V> {
+  /** In order of last use, oldest first. */
+  readonly #values = new Map<string, V>();
+
+  constructor(private readonly capacity = SHAPE_CACHE_CAPACITY) {}
+
+  get size(): number {
+    return this.#values.size;
+  }
+
+  get(key: string, build: () => V): V {
+    let value = this.#values.get(key);
+    if (value !== undefined) {
+      this.#values.delete(key);
+    } else {
+      value = build();
+      if (this.#values.size >= this.capacity) this.#values.delete(this.#values.keys().next().value!);
+    }
+    this.#values.set(key, value);
+    return value;
+  }
+}
