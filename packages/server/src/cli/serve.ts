@@ -122,7 +122,12 @@ async function serveStore(options: ServeOptions, app: Omit<EdFiAppOptions, 'stor
     : await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
   const apps = await createEdFiApps({ ...app, store, registry }, options.adminPort !== undefined);
   const adminHandler = apps.admin?.handler;
-  return { handler: apps.api.handler, ...(adminHandler ? { adminHandler } : {}), firstStart, close: () => store.close() };
+  return {
+    handler: apps.api.handler,
+    ...(adminHandler ? { adminHandler } : {}),
+    firstStart,
+    close: () => store.close(),
+  };
 }
 
 /** Serves requests in this process. */
