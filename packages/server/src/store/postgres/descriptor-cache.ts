@@ -48,14 +48,14 @@ export class PostgresDescriptorCache implements DescriptorLookup {
   }
 
   async exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]> {
-    // Another node may have deleted (or added) descriptors since memory was loaded.
-    if (this.#versionCheck.isDue() && this.#versionCheck.moved(await this.#tableVersion())) await this.load();
+    await this.#reloadWhenMoved();
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, await this.#stored(this.pool, cached.misses));
   }
 
   async storedUris(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]> {
+    await this.#reloadWhenMoved();
     const cached = this.#memory.storedUris(uris);
     if (cached.misses.length === 0) return cached.uris;
     const { rows } = await this.pool.query<{ uri: string | null }>(
@@ -100,6 +100,11 @@ export class PostgresDescriptorCache implements DescriptorLookup {
 
   forget(resourceId: number, identityKey: string): void {
     this.#memory.forget(resourceId, identityKey);
+  }
+
+  /** Another node may have deleted (or added) descriptors since memory was loaded. */
+  async #reloadWhenMoved(): Promise<void> {
+    if (this.#versionCheck.isDue() && this.#versionCheck.moved(await this.#tableVersion())) await this.load();
   }
 
   async #tableVersion(): Promise<DescriptorTableVersion> {

@@ -56,14 +56,14 @@ export class DescriptorCache implements DescriptorLookup {
   }
 
   async exist(uris: readonly DescriptorUri[]): Promise<readonly boolean[]> {
-    // Another process may have deleted (or added) descriptors since memory was loaded.
-    if (this.#versionCheck.isDue() && this.#versionCheck.moved(this.#version.get()!)) this.load();
+    this.#reloadWhenMoved();
     const cached = this.#memory.existence(uris);
     if (cached.misses.length === 0) return cached.exist;
     return this.#memory.settle(cached, this.#docIdsOf(cached.misses));
   }
 
   async storedUris(uris: readonly DescriptorUri[]): Promise<readonly (string | undefined)[]> {
+    this.#reloadWhenMoved();
     const cached = this.#memory.storedUris(uris);
     if (cached.misses.length === 0) return cached.uris;
     const found = this.#findUris.all(wantedKeys(cached.misses)).map(({ uri }) => uri ?? undefined);
@@ -90,6 +90,11 @@ export class DescriptorCache implements DescriptorLookup {
     if (!key) return;
     this.#memory.forget(key.resourceId, key.identityKey);
     this.#reload(key);
+  }
+
+  /** Another process may have deleted (or added) descriptors since memory was loaded. */
+  #reloadWhenMoved(): void {
+    if (this.#versionCheck.isDue() && this.#versionCheck.moved(this.#version.get()!)) this.load();
   }
 
   #reload(key: DescriptorKey): number | undefined {
