@@ -51,7 +51,9 @@ async function clientFindings(store: Store, spec: string): Promise<Finding[]> {
   const tokens = active.reduce((sum, { liveTokens }) => sum + liveTokens, 0);
   const detail = `${active.length} active of ${clients.length}, ${tokens} live tokens`;
   if (active.length > 0) return [passed('clients', detail)];
-  return [failed('clients', detail, `no client can get a token: edfi-api clients create --store ${spec}`)];
+  return [
+    failed('clients', detail, `no client can get a token: edfi-api clients create --store ${spec} --claim-set <name>`),
+  ];
 }
 
 async function openedStoreFindings(store: Store, registry: ModelRegistry, spec: string): Promise<Finding[]> {

@@ -46,7 +46,9 @@ describe('edfi-api doctor', () => {
     expect(lines.find((line) => line.includes(' seeded: '))).toMatch(
       /^PROBLEM seeded: 0 descriptors, 0 school years: /,
     );
-    expect(lines).toContain(`        → no client can get a token: edfi-api clients create --store ${spec}`);
+    expect(lines).toContain(
+      `        → no client can get a token: edfi-api clients create --store ${spec} --claim-set <name>`,
+    );
     expect(lines.at(-1)).toBe('2 problems found.');
   });
 

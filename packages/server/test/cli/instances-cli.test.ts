@@ -34,7 +34,7 @@ describe('serve --instances', () => {
   it('serves the instances of the file to the clients bound to them', SLOW, async () => {
     const created = await runCli([
       ...['clients', 'create', '--instances', file, '--instance', 'y2024', '--instance', 'y2025'],
-      ...['--key', KEY, '--secret', SECRET, '--namespace', 'uri://ed-fi.org'],
+      ...['--key', KEY, '--secret', SECRET, '--claim-set', 'Ed-Fi Sandbox', '--namespace', 'uri://ed-fi.org'],
     ]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Instances:                y2024, y2025');

@@ -84,18 +84,18 @@ describe('a body starting with a UTF-8 byte order mark', () => {
 });
 
 describe('OPTIONS', () => {
-  it('answers 405 method-not-allowed, with or without credentials (a CORS preflight is not answered)', async () => {
+  it('answers a CORS preflight 401 on a data path (authentication comes first), and 405 with Allow to a caller', async () => {
     const preflight = {
       origin: 'https://browser.example',
       'access-control-request-method': 'POST',
       authorization: undefined,
     };
-    for (const headers of [preflight, {}]) {
-      const response = await app.data('OPTIONS', '/ed-fi/students', { headers });
-      expect(response.status).toBe(405);
-      expect(response.json<{ type: string }>().type).toBe('urn:ed-fi:api:method-not-allowed');
-      expect(response.headers.allow).toBeDefined();
-    }
+    const unauthenticated = await app.data('OPTIONS', '/ed-fi/students', { headers: preflight });
+    expect(unauthenticated.status).toBe(401);
+    const response = await app.data('OPTIONS', '/ed-fi/students');
+    expect(response.status).toBe(405);
+    expect(response.json<{ type: string }>().type).toBe('urn:ed-fi:api:method-not-allowed');
+    expect(response.headers.allow).toBeDefined();
   });
 });
 
@@ -126,7 +126,9 @@ describe('discovery', () => {
       'oauth',
       'oauthTokenIntrospection',
       'dataManagementApi',
+      'xsdMetadata',
       'changeQueries',
+      'apiDocumentation',
     ]);
     for (const [name, url] of urls) {
       const isToken = name === 'oauth' || name === 'oauthTokenIntrospection';
