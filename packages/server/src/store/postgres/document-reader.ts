@@ -87,12 +87,16 @@ export class PostgresDocumentReader {
     educationOrganizationIds: readonly number[],
     probes: readonly SubjectProbe[],
   ): Promise<boolean[]> {
-    if (probes.length === 0) return [];
-    const statement = this.statements.relationProbes(probes.map((probe) => probe.relation));
+    // An ed-org the caller holds is related to itself either way: only the others need the closure.
+    const claimed = probes.map((probe) => isClaimedEdOrg(probe, educationOrganizationIds));
+    const asked = probes.filter((_, index) => !claimed[index]);
+    if (asked.length === 0) return claimed;
+    const statement = this.statements.relationProbes(asked.map((probe) => probe.relation));
     const named: Record<string, unknown> = { claims: postgresDialect.bindList(educationOrganizationIds) };
-    probes.forEach((probe, index) => (named[`value_${index}`] = probe.value));
+    asked.forEach((probe, index) => (named[`value_${index}`] = probe.value));
     const [row] = await this.#rows<Record<string, boolean>>(statement, [], named);
-    return probes.map((_, index) => row?.[`related_${index}`] === true);
+    let next = 0;
+    return claimed.map((isClaimed) => isClaimed || row?.[`related_${next++}`] === true);
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
@@ -170,4 +174,10 @@ export class PostgresDocumentReader {
   #rows<Row>(statement: StatementText, positional: readonly unknown[], named?: Named): Promise<Row[]> {
     return this.statements.prepared.rows<Row>(this.db, statement, bindingsOf(statement, positional, named));
   }
+}
+
+function isClaimedEdOrg({ relation, value }: SubjectProbe, educationOrganizationIds: readonly number[]): boolean {
+  return (
+    (relation === 'edOrgDescendant' || relation === 'edOrgAncestor') && educationOrganizationIds.includes(Number(value))
+  );
 }
