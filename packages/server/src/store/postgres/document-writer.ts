@@ -40,6 +40,7 @@ import {
 import type { PostgresCatalog } from './catalog.js';
 import type { ChangeStamps } from './change-stamps.js';
 import type { PostgresDescriptorCache } from './descriptor-cache.js';
+import { EarlyReferenceResolution } from './early-resolution.js';
 import type { PostgresEdOrgClosure } from './edorg-closure.js';
 import { PostgresGroupCommit } from './group-commit.js';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
@@ -114,6 +115,7 @@ function outcomeOf(written: Written, stamps: ChangeStamps): UpsertOutcome {
 export class PostgresDocumentWriter {
   readonly #writes = new Map<ResourceModel, ResourceWrites>();
   readonly #commits: PostgresGroupCommit;
+  readonly #early: EarlyReferenceResolution;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -122,11 +124,13 @@ export class PostgresDocumentWriter {
     private readonly options: PostgresDocumentWriterOptions,
   ) {
     this.#commits = new PostgresGroupCommit(pool);
+    this.#early = new EarlyReferenceResolution(pool, parts.references);
   }
 
   async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
+    const early = await this.#early.resolve(write);
     const { value: written, stamps } = await this.#commits.run(async (transaction) => {
-      const prepared = await this.#prepare(transaction, write);
+      const prepared = await this.#prepare(transaction, write, early);
       const writes = this.#writesOf(write.resource);
       const identityKey = writes.table.layout.identityKeyOf(write);
       // The common case, a new item that was authorized as one, probes and inserts in one statement.
@@ -148,8 +152,9 @@ export class PostgresDocumentWriter {
   }
 
   async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
+    const early = await this.#early.resolve(write);
     const { value: written, stamps } = await this.#commits.run(async (transaction) => {
-      const prepared = await this.#prepare(transaction, write);
+      const prepared = await this.#prepare(transaction, write, early);
       const writes = this.#writesOf(write.resource);
       const existing = await writes.lockByUuid(transaction.client, id);
       if (!existing) throw notFound('update');
@@ -216,8 +221,16 @@ export class PostgresDocumentWriter {
     return created.length;
   }
 
-  async #prepare(transaction: WriteTransaction, write: DocumentWrite): Promise<PreparedWrite> {
-    const resolution = await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1);
+  /** @param early the references resolved before the transaction, good for the write's first run */
+  async #prepare(
+    transaction: WriteTransaction,
+    write: DocumentWrite,
+    early: ResolvedReferences | undefined,
+  ): Promise<PreparedWrite> {
+    const resolution =
+      early !== undefined && transaction.attempt === 1
+        ? early
+        : await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1);
     const links = 'missingTarget' in resolution ? [] : resolution.links;
     return { write, resolution, bodyJson: JSON.stringify(withLinks(write.body, links)) };
   }

@@ -19,6 +19,9 @@ interface ResolutionPlan {
   readonly branches: number;
 }
 
+/** A pooled connection, or the pool itself for a statement outside any transaction. */
+export type Queryable = pg.Pool | pg.ClientBase;
+
 interface FoundTarget {
   readonly n: number;
   readonly doc_id: number;
@@ -41,7 +44,36 @@ export class PostgresReferenceResolver {
     write: DocumentWrite,
     fresh: boolean,
   ): Promise<ResolvedReferences | UnresolvedReference> {
-    const found = await this.#findReferences(client, write);
+    const [resolution] = await this.resolveAll(client, write.resource, [write], fresh);
+    return resolution!;
+  }
+
+  /** The references of several writes of one resource, in one query (and one for the descriptors not in memory). */
+  async resolveAll(
+    db: Queryable,
+    resource: ResourceModel,
+    writes: readonly DocumentWrite[],
+    fresh: boolean,
+  ): Promise<(ResolvedReferences | UnresolvedReference)[]> {
+    const found = await this.#findReferences(db, resource, writes);
+    const keys = writes.map((write) =>
+      write.descriptors.map(({ use, uri }) => this.descriptors.keyOf(use.descriptorNamespace, use.descriptor, uri)),
+    );
+    const known = keys.flat().filter((key) => key !== undefined);
+    if (fresh) for (const key of known) this.descriptors.forget(key.resourceId, key.identityKey);
+    const docIds = known.length === 0 ? [] : await this.descriptors.docIdsOf(known, db);
+    let nextDocId = 0;
+    return writes.map((write, index) => {
+      const descriptorDocIds = keys[index]!.map((key) => (key === undefined ? undefined : docIds[nextDocId++]));
+      return this.#resolutionOf(write, found[index]!, descriptorDocIds);
+    });
+  }
+
+  #resolutionOf(
+    write: DocumentWrite,
+    found: ReadonlyMap<number, FoundTarget>,
+    descriptorDocIds: readonly (number | undefined)[],
+  ): ResolvedReferences | UnresolvedReference {
     const documents = new Set<number>();
     const links: LinkSite[] = [];
     for (const [index, { reference, path }] of write.references.entries()) {
@@ -51,36 +83,43 @@ export class PostgresReferenceResolver {
       links.push({ path, link: linkTo(this.catalog.resourceById(target.resource_id), target.uuid) });
     }
     const descriptors = new Set<number>();
-    const keys = write.descriptors.map(({ use, uri }) =>
-      this.descriptors.keyOf(use.descriptorNamespace, use.descriptor, uri),
-    );
-    if (fresh) for (const key of keys) if (key) this.descriptors.forget(key.resourceId, key.identityKey);
-    const known = keys.filter((key) => key !== undefined);
-    const docIds = known.length === 0 ? [] : await this.descriptors.docIdsOf(known, client);
-    let next = 0;
-    for (const [index, key] of keys.entries()) {
-      const docId = key === undefined ? undefined : docIds[next++];
+    for (const [index, docId] of descriptorDocIds.entries()) {
       if (docId === undefined) return { missingTarget: write.descriptors[index]!.use.descriptor };
       descriptors.add(docId);
     }
     return { documents, descriptors, links };
   }
 
-  /** The found targets by the reference's position in the write. */
-  async #findReferences(client: pg.ClientBase, write: DocumentWrite): Promise<Map<number, FoundTarget>> {
-    if (write.references.length === 0) return new Map();
-    const plan = this.#planOf(write.resource);
+  /** Per write, its found targets by the reference's position in the write. */
+  async #findReferences(
+    db: Queryable,
+    resource: ResourceModel,
+    writes: readonly DocumentWrite[],
+  ): Promise<Map<number, FoundTarget>[]> {
+    const byWrite = writes.map(() => new Map<number, FoundTarget>());
+    if (writes.every((write) => write.references.length === 0)) return byWrite;
+    const plan = this.#planOf(resource);
     const keys: string[][] = Array.from({ length: plan.branches }, () => []);
     const positions: number[][] = Array.from({ length: plan.branches }, () => []);
-    write.references.forEach(({ reference, targetIdentity }, index) => {
-      const branch = plan.branchOf.get(reference);
-      if (branch === undefined) throw new Error(`${write.resource.resourceName} has no reference ${reference.path}`);
-      keys[branch]!.push(targetIdentity.key);
-      positions[branch]!.push(index);
-    });
+    // A reference's position numbers it across the writes: the writes' references one after another.
+    const firstPositions: number[] = [];
+    let position = 0;
+    for (const write of writes) {
+      firstPositions.push(position);
+      for (const { reference, targetIdentity } of write.references) {
+        const branch = plan.branchOf.get(reference);
+        if (branch === undefined) throw new Error(`${resource.resourceName} has no reference ${reference.path}`);
+        keys[branch]!.push(targetIdentity.key);
+        positions[branch]!.push(position++);
+      }
+    }
     const values = keys.flatMap((branchKeys, branch) => [branchKeys, positions[branch]]);
-    const { rows } = await client.query<FoundTarget>(prepared(plan.sql, values));
-    return new Map(rows.map((row) => [row.n, row]));
+    const { rows } = await db.query<FoundTarget>(prepared(plan.sql, values));
+    for (const row of rows) {
+      const write = lastIndexAtMost(firstPositions, row.n);
+      byWrite[write]!.set(row.n - firstPositions[write]!, row);
+    }
+    return byWrite;
   }
 
   #planOf(resource: ResourceModel): ResolutionPlan {
@@ -126,4 +165,16 @@ export class PostgresReferenceResolver {
     const scope = layout.shared ? `t.resource_id = ${resourceId} AND ` : '';
     return { key: `${layout.table} ${resourceId}`, table: layout.table, scope, resourceId: String(resourceId) };
   }
+}
+
+/** The index of the last of the ascending `starts` that is at most `value`. */
+function lastIndexAtMost(starts: readonly number[], value: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
