@@ -205,4 +205,23 @@ describePostgres('PostgreSQL document writer', () => {
       id: schoolOutcome.id,
     });
   });
+  it('resolves a reference to an item created by a write issued together with it, and one created before', async () => {
+    await writer.upsert(documentWrite(resources.schools, school(255901003)));
+    await upsertStudent('900');
+    const associationOf = (studentUniqueId: string) =>
+      writer.upsert(
+        documentWrite(resources.studentSchoolAssociations, studentSchoolAssociation(studentUniqueId, 255901003)),
+      );
+    const [created, before, alongside] = await Promise.all([
+      upsertStudent('901'),
+      associationOf('900'),
+      associationOf('901'),
+    ]);
+    expect([created.status, before.status, alongside.status]).toEqual(['created', 'created', 'created']);
+    const { rows } = await pool.query<{ count: string }>(
+      `SELECT count(*) FROM ref_edge e JOIN document d ON d.doc_id = e.to_doc WHERE d.uuid = $1`,
+      [created.id],
+    );
+    expect(rows).toEqual([{ count: 1 }]);
+  });
 });

@@ -40,7 +40,7 @@ import {
 import type { PostgresCatalog } from './catalog.js';
 import type { ChangeStamps } from './change-stamps.js';
 import type { PostgresDescriptorCache } from './descriptor-cache.js';
-import { EarlyReferenceResolution } from './early-resolution.js';
+import { EarlyReferenceResolution, type AheadResolution } from './early-resolution.js';
 import type { PostgresEdOrgClosure } from './edorg-closure.js';
 import { PostgresGroupCommit } from './group-commit.js';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
@@ -128,9 +128,9 @@ export class PostgresDocumentWriter {
   }
 
   async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
-    const early = await this.#early.resolve(write);
+    const ahead = this.#early.start(write);
     const { value: written, stamps } = await this.#commits.run(async (transaction) => {
-      const prepared = await this.#prepare(transaction, write, early);
+      const prepared = await this.#prepare(transaction, write, ahead);
       const writes = this.#writesOf(write.resource);
       const identityKey = writes.table.layout.identityKeyOf(write);
       // The common case, a new item that was authorized as one, probes and inserts in one statement.
@@ -152,9 +152,9 @@ export class PostgresDocumentWriter {
   }
 
   async update(id: DocumentId, write: DocumentWrite, options?: WriteOptions): Promise<WriteOutcome> {
-    const early = await this.#early.resolve(write);
+    const ahead = this.#early.start(write);
     const { value: written, stamps } = await this.#commits.run(async (transaction) => {
-      const prepared = await this.#prepare(transaction, write, early);
+      const prepared = await this.#prepare(transaction, write, ahead);
       const writes = this.#writesOf(write.resource);
       const existing = await writes.lockByUuid(transaction.client, id);
       if (!existing) throw notFound('update');
@@ -221,16 +221,11 @@ export class PostgresDocumentWriter {
     return created.length;
   }
 
-  /** @param early the references resolved before the transaction, good for the write's first run */
-  async #prepare(
-    transaction: WriteTransaction,
-    write: DocumentWrite,
-    early: ResolvedReferences | undefined,
-  ): Promise<PreparedWrite> {
+  /** @param ahead the references resolved ahead of the transaction, good for the write's first run */
+  async #prepare(transaction: WriteTransaction, write: DocumentWrite, ahead: AheadResolution): Promise<PreparedWrite> {
+    const resolvedAhead = transaction.attempt === 1 ? await ahead.value() : undefined;
     const resolution =
-      early !== undefined && transaction.attempt === 1
-        ? early
-        : await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1);
+      resolvedAhead ?? (await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1));
     const links = 'missingTarget' in resolution ? [] : resolution.links;
     return { write, resolution, bodyJson: JSON.stringify(withLinks(write.body, links)) };
   }
