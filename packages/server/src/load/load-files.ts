@@ -21,14 +21,16 @@ import { LoadTally, type ResourceCounts } from './report/load-tally.js';
 import { Checkpoint, loadFingerprint } from './resume/checkpoint.js';
 import { runGroup } from './run/group-runner.js';
 import { RequestPool } from './run/request-pool.js';
-import type { LoadTarget } from './target/load-target.js';
+import { DEFAULT_PARALLEL_REQUESTS, type LoadTarget } from './target/load-target.js';
+
+export { DEFAULT_PARALLEL_REQUESTS };
 import { getInterchangeMappings, type InterchangesFile } from './xml/interchange-mapping.js';
 
 export interface LoadOptions {
   /** Files and folders (searched recursively) of interchange XML (`.xml`) and JSON lines (`.jsonl`, `.ndjson`). */
   readonly inputs: readonly string[];
   readonly target: LoadTarget;
-  /** Requests in flight at once; default 8. */
+  /** Requests in flight at once; default 32. */
   readonly parallel?: number;
   /** Where to write failed records (JSON lines); none when absent. */
   readonly failedFile?: string;
@@ -73,7 +75,6 @@ export interface LoadSummary {
   readonly aborted: boolean;
 }
 
-export const DEFAULT_PARALLEL_REQUESTS = 8;
 const CHECKPOINT_INTERVAL_MS = 2000;
 
 function elementTotals(

@@ -14,9 +14,25 @@ describe('unit progress', () => {
         for (const sequence of completed) progress.complete(sequence);
         let prefix = 0;
         while (completed.includes(prefix)) prefix++;
-        return progress.done === prefix && completed.every((sequence) => progress.isDone(sequence));
+        const sequences = Array.from({ length: 45 }, (_, sequence) => sequence);
+        return (
+          progress.done === prefix &&
+          sequences.every((sequence) => progress.isDone(sequence) === completed.includes(sequence))
+        );
       }),
     );
+  });
+
+  it('holds one stretch per gap, not one entry per document completed past it', () => {
+    const progress = new UnitProgress(0);
+    // Documents 0 and 5,000 wait (e.g. retried at the end of their group) while the other 99,998 complete.
+    for (let sequence = 1; sequence < 100_000; sequence++) if (sequence !== 5_000) progress.complete(sequence);
+    expect(progress.done).toBe(0);
+    expect(progress.runsAhead).toBe(2);
+    progress.complete(0);
+    expect([progress.done, progress.runsAhead]).toEqual([5_000, 1]);
+    progress.complete(5_000);
+    expect([progress.done, progress.runsAhead]).toEqual([100_000, 0]);
   });
 });
 

@@ -20,10 +20,15 @@ export function loadFingerprint(target: string, files: readonly InputFile[]): st
   return hash.digest('hex');
 }
 
-/** Progress of one unit: documents complete in any order, the checkpoint keeps the gap-free prefix. */
+/**
+ * Progress of one unit: documents complete in any order, the checkpoint keeps the gap-free prefix. Those completed past
+ * a gap are kept as runs of consecutive sequences, so a document left waiting (a reference retried at the end of its
+ * group) costs one gap, not one entry per document completed after it.
+ */
 export class UnitProgress {
   #done: number;
-  readonly #completedAhead = new Set<number>();
+  /** Completed runs past the prefix, [start, end) pairs flattened, in order, neither touching nor overlapping. */
+  readonly #runs: number[] = [];
 
   constructor(done: number) {
     this.#done = done;
@@ -34,13 +39,43 @@ export class UnitProgress {
     return this.#done;
   }
 
+  /** Stretches of completed documents held past the gap-free prefix. */
+  get runsAhead(): number {
+    return this.#runs.length / 2;
+  }
+
   isDone(sequence: number): boolean {
-    return sequence < this.#done || this.#completedAhead.has(sequence);
+    if (sequence < this.#done) return true;
+    const run = this.#runAfter(sequence) - 2;
+    return run >= 0 && sequence < this.#runs[run + 1]!;
   }
 
   complete(sequence: number): void {
-    this.#completedAhead.add(sequence);
-    while (this.#completedAhead.delete(this.#done)) this.#done++;
+    if (this.isDone(sequence)) return;
+    const runs = this.#runs;
+    const next = this.#runAfter(sequence);
+    const joinsPrevious = next > 0 && runs[next - 1] === sequence;
+    const joinsNext = next < runs.length && runs[next] === sequence + 1;
+    if (joinsPrevious && joinsNext) runs.splice(next - 1, 2);
+    else if (joinsPrevious) runs[next - 1] = sequence + 1;
+    else if (joinsNext) runs[next] = sequence;
+    else runs.splice(next, 0, sequence, sequence + 1);
+    if (runs[0] === this.#done) {
+      this.#done = runs[1]!;
+      runs.splice(0, 2);
+    }
+  }
+
+  /** Index in #runs of the first run starting after `sequence` (binary search over the starts). */
+  #runAfter(sequence: number): number {
+    let low = 0;
+    let high = this.#runs.length / 2;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#runs[middle * 2]! <= sequence) low = middle + 1;
+      else high = middle;
+    }
+    return low * 2;
   }
 }
 

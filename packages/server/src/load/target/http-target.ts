@@ -3,7 +3,7 @@
 import type { ResourceModel } from '../../model/index.js';
 import type { JsonObject } from '../../model/validation/index.js';
 import type { FetchLike } from './fetch-like.js';
-import { LoadAbortedError, type LoadTarget, type PostResult } from './load-target.js';
+import { DEFAULT_PARALLEL_REQUESTS, LoadAbortedError, type LoadTarget, type PostResult } from './load-target.js';
 import { createNodeHttpFetch, type NodeHttpFetch } from './node-http-fetch.js';
 import { requestWithRetries } from './retrying-request.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
@@ -17,13 +17,12 @@ export interface HttpTargetOptions {
   /** Defaults to keep-alive node:http(s) with `parallel` connections and `timeoutMs` per request. */
   readonly fetch?: FetchLike;
   readonly retry?: RetryPolicy;
-  /** Connections kept open by the default transport; the load's parallelism (default 8). */
+  /** Connections kept open by the default transport; the load's parallelism (default 32). */
   readonly parallel?: number;
   /** Per request, for the default transport; default 120 s. */
   readonly timeoutMs?: number;
 }
 
-const DEFAULT_CONNECTIONS = 8;
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 export function createHttpTarget(options: HttpTargetOptions): LoadTarget {
@@ -31,7 +30,7 @@ export function createHttpTarget(options: HttpTargetOptions): LoadTarget {
   const transport: NodeHttpFetch = options.fetch
     ? { fetch: options.fetch, close: () => undefined }
     : createNodeHttpFetch({
-        maxSockets: options.parallel ?? DEFAULT_CONNECTIONS,
+        maxSockets: options.parallel ?? DEFAULT_PARALLEL_REQUESTS,
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       });
   const { fetch } = transport;

@@ -2,6 +2,14 @@
 import type { ResourceModel } from '../../model/index.js';
 import type { JsonObject } from '../../model/validation/index.js';
 
+/**
+ * Requests in flight at once by default, and the HTTP target's kept-alive connections. 32: the server's group commit
+ * writes what arrives in one event-loop turn in one transaction, so more requests in flight mean fewer commits per
+ * document, and on a shared machine they hide the scheduling gaps of both processes (Grand Bend `load --direct`: about
+ * 7 % less CPU than with 8).
+ */
+export const DEFAULT_PARALLEL_REQUESTS = 32;
+
 /** The API's answer to one POST: 201 created, 200 updated, anything else a failure; status 0 when no answer came. */
 export interface PostResult {
   readonly status: number;

@@ -2,8 +2,9 @@
 // reads the HTTP work of the others used to push SQLite's pages and code out of the CPU caches, and every statement
 // opened and closed its own read transaction (two file-lock system calls on the WAL index); together a read costs
 // about half. Each read still sees every write acknowledged before it was issued: those have committed. The store sends
-// the reads that answer GET requests this way; the few reads a write makes first run at once, so that a write does
-// not wait a turn for them.
+// the reads that answer GET requests this way, and the reads a write makes first (the natural-key probe of a POST and
+// the authorization probes): run one by one outside a transaction, those two cost a POST of an association about a
+// tenth of its CPU, more than the turn they now wait.
 import type Database from 'better-sqlite3';
 import { TurnBatches, type PendingWork } from '../relational/turn-batches.js';
 

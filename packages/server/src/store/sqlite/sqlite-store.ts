@@ -226,18 +226,18 @@ export class SqliteStore implements Store {
   }
 
   async findByIdentity(write: DocumentWrite): Promise<StoredDocument | undefined> {
-    return this.#open().reader.findByIdentity(write);
+    return this.#read((reader) => reader.findByIdentity(write));
   }
 
   async ownershipTokenOf(id: DocumentId): Promise<number | undefined> {
-    return this.#open().reader.ownershipTokenOf(id);
+    return this.#read((reader) => reader.ownershipTokenOf(id));
   }
 
   async relatedSubjects(
     educationOrganizationIds: readonly number[],
     probes: readonly SubjectProbe[],
   ): Promise<boolean[]> {
-    return this.#open().reader.relatedSubjects(educationOrganizationIds, probes);
+    return this.#read((reader) => reader.relatedSubjects(educationOrganizationIds, probes));
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
