@@ -10,3 +10,11 @@ export {
 } from './compile.js';
 export { compositeCategoriesOf, readCompositesFile } from './load-composites.js';
 export type { MemberPlan } from './member-plan.js';
+export {
+  readCompositeItem,
+  readCompositeList,
+  servesParent,
+  DEFAULT_COMPOSITE_LIMIT,
+  type CompositeParent,
+  type CompositeRequest,
+} from './read-composites.js';

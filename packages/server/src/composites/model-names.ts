@@ -101,3 +101,9 @@ export function referenceTo(from: ResourceModel, to: ResourceModel): ReferenceMo
   if (candidates.length <= 1) return candidates[0];
   return candidates.find((reference) => sameName(reference.path, `$.${to.resourceName}Reference`));
 }
+
+/** The first document path of a query field, as steps joined by `.` (`schoolReference.schoolId`). */
+export function queryFieldsPathOf(resource: ResourceModel, field: string): string | undefined {
+  const path = resource.queryFields[field]?.[0];
+  return path === undefined ? undefined : stepsOf(path).join('.');
+}

@@ -16,6 +16,8 @@ import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
+import { compositeRoutes } from './composites/composite-routes.js';
+import { compositeCategoriesOf } from '../composites/index.js';
 import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
 import { oauthRoutes } from './oauth/token-route.js';
@@ -104,13 +106,14 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
       ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
     });
   const api = await frameworkServer(!separateAdmin);
+  const authorize = options.authorize ?? createAuthorizer(store, options);
   api.addRoutes(1, [
-    ...dataRoutes({
-      store,
-      registry,
+    ...dataRoutes({ store, registry, basePath, trustProxy, authorize }),
+    ...compositeRoutes({
+      services: { store, registry, authorize },
+      categories: compositeCategoriesOf(registry),
       basePath,
       trustProxy,
-      authorize: options.authorize ?? createAuthorizer(store, options),
     }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
