@@ -16,6 +16,7 @@ import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
+import { compositeMetadataDocuments } from './composites/composite-metadata.js';
 import { compositeRoutes } from './composites/composite-routes.js';
 import { compositeCategoriesOf } from '../composites/index.js';
 import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
@@ -107,17 +108,19 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
     });
   const api = await frameworkServer(!separateAdmin);
   const authorize = options.authorize ?? createAuthorizer(store, options);
+  const categories = compositeCategoriesOf(registry);
   api.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath, trustProxy, authorize }),
-    ...compositeRoutes({
-      services: { store, registry, authorize },
-      categories: compositeCategoriesOf(registry),
-      basePath,
-      trustProxy,
-    }),
+    ...compositeRoutes({ services: { store, registry, authorize }, categories, basePath, trustProxy }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath, docs: options.docs, trustProxy }),
+    ...metaRoutes({
+      registry,
+      basePath,
+      docs: options.docs,
+      trustProxy,
+      metadataDocuments: compositeMetadataDocuments(categories),
+    }),
   ]);
   if (admin === undefined) return { api };
   const adminServer = separateAdmin ? await frameworkServer(true) : api;

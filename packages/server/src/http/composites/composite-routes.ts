@@ -12,6 +12,7 @@ import {
   type CompositeRequest,
 } from '../../composites/index.js';
 import { route } from '../authentication.js';
+import { compositeMetadataRoutes } from './composite-metadata.js';
 import { queryParametersOf } from '../data/data-request.js';
 import { send } from '../data/raw-data-response.js';
 import { requestRoot, type TrustProxy } from '../meta/index.js';
@@ -57,9 +58,11 @@ export function compositeRoutes(options: CompositeRoutesOptions): RouteDefinitio
     caller: ctx.identity,
     headers: ctx.headers,
   });
+  const rootOf = (ctx: RequestContext): string => requestRoot(ctx, options.basePath, options.trustProxy);
   return [
+    ...compositeMetadataRoutes(categories, rootOf),
     route.get(`${COMPOSITES_ROOT}`, BEARER, (ctx) => {
-      const root = `${requestRoot(ctx, options.basePath, options.trustProxy)}${COMPOSITES_ROOT}`;
+      const root = `${rootOf(ctx)}${COMPOSITES_ROOT}`;
       return categories.map((category) => ({
         organization: category.organization,
         category: category.name,
