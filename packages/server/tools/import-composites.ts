@@ -1,7 +1,7 @@
 // CLI: converts composite definition files in the ODS format into packages/server/model/composites.json: the Ed-Fi
 // enrollment composites from EDFI_SOURCE (default ../shared/edfi), plus any category files of an implementer's own
-// (`--add file.xml`, repeatable). Every composite is resolved against the committed model before the file is written.
-// With --check, fails when the committed file is stale.
+// (`--add file.xml`, repeatable). Every composite is resolved against the committed model before the file is written
+// (`--output` writes elsewhere). With --check, fails when the committed file is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,17 +22,21 @@ interface ImportOptions {
   sourceDir: string;
   added: string[];
   check: boolean;
+  output: string;
 }
 
 function parseOptions(args: string[]): ImportOptions {
-  const options: ImportOptions = { sourceDir: edfiSourceDir(), added: [], check: false };
+  const options: ImportOptions = { sourceDir: edfiSourceDir(), added: [], check: false, output: outputFile };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--check') options.check = true;
     else if (arg === '--source' && args[i + 1]) options.sourceDir = path.resolve(args[++i]!);
     else if (arg === '--add' && args[i + 1]) options.added.push(path.resolve(args[++i]!));
+    else if (arg === '--output' && args[i + 1]) options.output = path.resolve(args[++i]!);
     else
-      throw new Error(`Unknown argument ${arg}; usage: import-composites [--source DIR] [--add FILE.xml]… [--check]`);
+      throw new Error(
+        `Unknown argument ${arg}; usage: import-composites [--source DIR] [--add FILE.xml]… [--output FILE] [--check]`,
+      );
   }
   return options;
 }
@@ -55,12 +59,12 @@ const content = `${JSON.stringify({ formatVersion: COMPOSITES_FORMAT_VERSION, ca
 const count = categories.reduce((sum, category) => sum + category.composites.length, 0);
 console.log(`${categories.length} categories, ${count} composites`);
 if (options.check) {
-  if (!existsSync(outputFile) || readFileSync(outputFile, 'utf8') !== content) {
+  if (!existsSync(options.output) || readFileSync(options.output, 'utf8') !== content) {
     console.error('model/composites.json is stale: run `npm run import-composites -w packages/server`.');
     process.exit(1);
   }
   console.log('model/composites.json is up to date.');
 } else {
-  writeFileSync(outputFile, content);
-  console.log(`Wrote ${path.relative(repoRoot, outputFile)}`);
+  writeFileSync(options.output, content);
+  console.log(`Wrote ${path.relative(repoRoot, options.output)}`);
 }

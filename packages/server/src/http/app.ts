@@ -18,7 +18,7 @@ import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
 import { compositeMetadataDocuments } from './composites/composite-metadata.js';
 import { compositeRoutes } from './composites/composite-routes.js';
-import { compositeCategoriesOf } from '../composites/index.js';
+import { compositeCategoriesOf, type CompiledCategory } from '../composites/index.js';
 import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
 import { oauthRoutes } from './oauth/token-route.js';
@@ -53,6 +53,8 @@ export interface EdFiAppOptions {
   readonly bearerVerifier?: AccessTokenVerifier;
   /** Which `X-Forwarded-*` headers build absolute URLs (`--trust-proxy`); none by default. */
   readonly trustProxy?: TrustProxy;
+  /** The composite categories served; default those of `model/composites.json`. */
+  readonly compositeCategories?: readonly CompiledCategory[];
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -108,7 +110,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
     });
   const api = await frameworkServer(!separateAdmin);
   const authorize = options.authorize ?? createAuthorizer(store, options);
-  const categories = compositeCategoriesOf(registry);
+  const categories = options.compositeCategories ?? compositeCategoriesOf(registry);
   api.addRoutes(1, [
     ...dataRoutes({ store, registry, basePath, trustProxy, authorize }),
     ...compositeRoutes({ services: { store, registry, authorize }, categories, basePath, trustProxy }),
