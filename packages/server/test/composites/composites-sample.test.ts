@@ -249,19 +249,24 @@ describeWithEdfiSource('the enrollment composites', () => {
           .map((association) => ref(association, 'studentReference').studentUniqueId);
         return data.students.filter((student) => uniqueIds.includes(student.studentUniqueId));
       };
+      /** A kind of person's section associations, their reference to the person and the person's unique id name. */
+      const sectionLinks = (kind: 'staff' | 'student') =>
+        kind === 'staff'
+          ? { associations: data.staffSectionAssociations, referenceName: 'staffReference', key: 'staffUniqueId' }
+          : {
+              associations: data.studentSectionAssociations,
+              referenceName: 'studentReference',
+              key: 'studentUniqueId',
+            };
       const people = (sections: readonly Doc[], kind: 'staff' | 'student') => {
-        const associations = kind === 'staff' ? data.staffSectionAssociations : data.studentSectionAssociations;
-        const referenceName = kind === 'staff' ? 'staffReference' : 'studentReference';
-        const key = kind === 'staff' ? 'staffUniqueId' : 'studentUniqueId';
+        const { associations, referenceName, key } = sectionLinks(kind);
         const uniqueIds = associations
           .filter((association) => sections.some((section) => referencesSection(association, section)))
           .map((association) => ref(association, referenceName)[key]);
         return (kind === 'staff' ? data.staffs : data.students).filter((person) => uniqueIds.includes(person[key]));
       };
       const sectionsOf = (kind: 'staff' | 'student', person: Doc) => {
-        const associations = kind === 'staff' ? data.staffSectionAssociations : data.studentSectionAssociations;
-        const referenceName = kind === 'staff' ? 'staffReference' : 'studentReference';
-        const key = kind === 'staff' ? 'staffUniqueId' : 'studentUniqueId';
+        const { associations, referenceName, key } = sectionLinks(kind);
         const mine = associations.filter((association) => ref(association, referenceName)[key] === person[key]);
         return data.sections.filter((section) => mine.some((association) => referencesSection(association, section)));
       };
@@ -269,6 +274,14 @@ describeWithEdfiSource('the enrollment composites', () => {
         data.schools.filter((school) =>
           sections.some((section) => ref(section, 'courseOfferingReference').schoolId === school.schoolId),
         );
+
+      /** A person's sections, their schools, and the people of the other kind in them. */
+      const throughSections = (kind: 'staff' | 'student', person: Doc): Partial<Record<Composite, Doc[]>> => {
+        const sections = sectionsOf(kind, person);
+        const others =
+          kind === 'staff' ? { students: people(sections, 'student') } : { staffs: people(sections, 'staff') };
+        return { schools: schoolsOf(sections), sections, ...others };
+      };
 
       type Parent = 'localEducationAgencies' | 'schools' | 'sections' | 'staffs' | 'students';
       /** The parent documents the routes are tried with, and what each composite under them should list. */
@@ -307,22 +320,8 @@ describeWithEdfiSource('the enrollment composites', () => {
               students: people([section], 'student'),
             },
           },
-          staffs: {
-            parent: staff,
-            expected: {
-              schools: schoolsOf(sectionsOf('staff', staff)),
-              sections: sectionsOf('staff', staff),
-              students: people(sectionsOf('staff', staff), 'student'),
-            },
-          },
-          students: {
-            parent: student,
-            expected: {
-              schools: schoolsOf(sectionsOf('student', student)),
-              sections: sectionsOf('student', student),
-              staffs: people(sectionsOf('student', student), 'staff'),
-            },
-          },
+          staffs: { parent: staff, expected: throughSections('staff', staff) },
+          students: { parent: student, expected: throughSections('student', student) },
         };
       };
 
