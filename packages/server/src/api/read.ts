@@ -1,4 +1,5 @@
 // GET {resource}/{id} (contract §3.3): the representation with a quoted `ETag`, or 304 for a matching If-None-Match.
+import type { StoredDocument } from '../store/store.js';
 import type { DataServices, ReadRequest } from './data-request.js';
 import { emptyResponse, etagHeader, jsonResponse, type DataResponse } from './data-response.js';
 import { isNotModified } from './preconditions.js';
@@ -13,6 +14,17 @@ export async function readDocument(
   request: ReadRequest,
   routeId: string,
 ): Promise<DataResponse> {
+  const stored = await readAuthorizedDocument(services, request, routeId);
+  if (isNotModified(request.headers, stored.etag)) return emptyResponse(304);
+  return jsonResponse(200, renderDocument(stored), { ETag: etagHeader(stored.etag) });
+}
+
+/** The document with this route id as the caller may read it: 404 when there is none, 403 when it is refused. */
+export async function readAuthorizedDocument(
+  services: DataServices,
+  request: ReadRequest,
+  routeId: string,
+): Promise<StoredDocument> {
   const { resource } = request;
   const id = readableIdOf(routeId);
   const reads = await readsFor(services.store, request);
@@ -27,6 +39,5 @@ export async function readDocument(
   // The store answered the filter; a refused item is checked in detail, which throws the 403 that explains why.
   if (!found.authorized)
     await authorization.authorizeItem(storedItemOf(services.registry, resource, stored), 'existing');
-  if (isNotModified(request.headers, stored.etag)) return emptyResponse(304);
-  return jsonResponse(200, renderDocument(stored), { ETag: etagHeader(stored.etag) });
+  return stored;
 }

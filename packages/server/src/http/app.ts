@@ -16,6 +16,9 @@ import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
+import { compositeMetadataDocuments } from './composites/composite-metadata.js';
+import { compositeRoutes } from './composites/composite-routes.js';
+import { compositeCategoriesOf, type CompiledCategory } from '../composites/index.js';
 import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
 import { tokenInfoRoutes } from './oauth/token-info-route.js';
 import { oauthRoutes } from './oauth/token-route.js';
@@ -50,6 +53,8 @@ export interface EdFiAppOptions {
   readonly bearerVerifier?: AccessTokenVerifier;
   /** Which `X-Forwarded-*` headers build absolute URLs (`--trust-proxy`); none by default. */
   readonly trustProxy?: TrustProxy;
+  /** The composite categories served; default those of `model/composites.json`. */
+  readonly compositeCategories?: readonly CompiledCategory[];
 }
 
 export const DEFAULT_BASE_PATH = '/v7.3/api';
@@ -104,17 +109,20 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
       ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
     });
   const api = await frameworkServer(!separateAdmin);
+  const authorize = options.authorize ?? createAuthorizer(store, options);
+  const categories = options.compositeCategories ?? compositeCategoriesOf(registry);
   api.addRoutes(1, [
-    ...dataRoutes({
-      store,
-      registry,
-      basePath,
-      trustProxy,
-      authorize: options.authorize ?? createAuthorizer(store, options),
-    }),
+    ...dataRoutes({ store, registry, basePath, trustProxy, authorize }),
+    ...compositeRoutes({ services: { store, registry, authorize }, categories, basePath, trustProxy }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath, docs: options.docs, trustProxy }),
+    ...metaRoutes({
+      registry,
+      basePath,
+      docs: options.docs,
+      trustProxy,
+      metadataDocuments: compositeMetadataDocuments(categories),
+    }),
   ]);
   if (admin === undefined) return { api };
   const adminServer = separateAdmin ? await frameworkServer(true) : api;

@@ -101,6 +101,8 @@ export interface ListQuery {
   readonly changeVersions?: ChangeVersionRange;
   /** Cursor paging: only documents whose internal id lies in the range. */
   readonly docIds?: DocIdRange;
+  /** Only these documents (by API id): what a composite's filter path selected (contract §9.2). */
+  readonly documentIds?: readonly DocumentId[];
   /** Only the documents the caller is authorized for. */
   readonly access?: AccessFilter;
 }

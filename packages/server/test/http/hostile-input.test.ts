@@ -128,6 +128,7 @@ describe('discovery', () => {
       'dataManagementApi',
       'xsdMetadata',
       'changeQueries',
+      'composites',
       'apiDocumentation',
     ]);
     for (const [name, url] of urls) {

@@ -529,6 +529,23 @@ export function describeStoreConformance(name: string, factory: StoreFactory): v
         expect(none).toEqual({ items: [], totalCount: 0 });
       });
 
+      it('keeps only the listed documents, with filters, paging and count, and nothing for an empty list', async () => {
+        const ids = await students(6);
+        const chosen = [ids[4]!, ids[1]!, ids[3]!, 'f'.repeat(32)];
+        const listed = await store.list(resources.students, everything({ documentIds: chosen }));
+        expect(listed.items.map((item) => item.id)).toEqual([ids[1], ids[3], ids[4]]);
+        expect(listed.totalCount).toBe(3);
+        const odd = await store.list(
+          resources.students,
+          everything({ documentIds: chosen, filters: [{ field: 'firstName', value: 'Odd' }], offset: 1, limit: 1 }),
+        );
+        expect(odd).toEqual({ items: [expect.objectContaining({ id: ids[3] })], totalCount: 2 });
+        expect(await store.list(resources.students, everything({ documentIds: [] }))).toEqual({
+          items: [],
+          totalCount: 0,
+        });
+      });
+
       it('filters unified keys, booleans and descriptors (case-insensitively)', async () => {
         await seedSampleDescriptors(store);
         await upsert(resources.schoolYearTypes, schoolYearType(2022));

@@ -3,7 +3,7 @@
 // when asked for.
 import type { ApiServer, InjectResponse } from '@edfi-api/framework';
 import { allowEveryAction } from '../../src/api/index.js';
-import { createEdFiApp } from '../../src/http/app.js';
+import { createEdFiApp, type EdFiAppOptions } from '../../src/http/app.js';
 import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
 import { createClient, type NewClientOptions } from '../../src/security/index.js';
 import { seedSchoolYears } from '../../src/setup/first-start.js';
@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly ownershipBasedAuthorization?: boolean;
   /** What the app gets instead of the store (a wrapper that interleaves other work, say); setup uses the store. */
   readonly wrapStore?: (store: Store) => Store;
+  /** The composite categories served instead of the model's. */
+  readonly compositeCategories?: EdFiAppOptions['compositeCategories'];
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -74,6 +76,7 @@ export async function startEdFiServer(options: TestServerOptions = {}): Promise<
     logger: silentLogger,
     ownershipBasedAuthorization: options.ownershipBasedAuthorization ?? false,
     ...(authorize ? { authorize } : {}),
+    ...(options.compositeCategories ? { compositeCategories: options.compositeCategories } : {}),
   });
   const token = await issueToken(server, store);
   const data = (method: string, path: string, request: RequestOptions = {}): Promise<InjectResponse> =>

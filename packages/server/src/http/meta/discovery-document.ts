@@ -11,8 +11,8 @@ export interface DiscoveryDocument {
 }
 
 /**
- * The URLs of the ODS's default feature set that are served, in its key order (composites are left out until they
- * exist: a client following the document never meets a 404), then our documentation page's when it is served.
+ * The URLs of the ODS's default feature set that are served, in its key order, then our documentation page's when it
+ * is served.
  */
 export function discoveryDocument(root: string, docsPath?: string): DiscoveryDocument {
   return {
@@ -29,6 +29,7 @@ export function discoveryDocument(root: string, docsPath?: string): DiscoveryDoc
       dataManagementApi: `${root}/data/v3/`,
       xsdMetadata: `${root}/metadata/xsd`,
       changeQueries: `${root}/changeQueries/v1/`,
+      composites: `${root}/composites/v1/`,
       ...(docsPath === undefined ? {} : { apiDocumentation: `${root}${docsPath}` }),
     },
   };

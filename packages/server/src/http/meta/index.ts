@@ -5,7 +5,7 @@ import { ApiProblem } from '../../api/index.js';
 import { findEdFiInputsDir, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import { discoveryDocument } from './discovery-document.js';
 import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-tag.js';
-import { metadataIndex, OPENAPI_DOCUMENT_PATHS } from './metadata-index.js';
+import { metadataIndex, OPENAPI_DOCUMENT_PATHS, type MetadataDocument } from './metadata-index.js';
 import { openApiDocument, openApiSection, type OpenApiSection } from './openapi/openapi-document.js';
 import { PerRootCache } from './per-root-cache.js';
 import { normalizeBasePath, requestRoot, type TrustProxy } from './request-root.js';
@@ -14,6 +14,11 @@ import { XsdMetadata, xsdSchemasIn } from './xsd-metadata.js';
 export { normalizeBasePath, parseTrustProxy, requestRoot, type TrustProxy } from './request-root.js';
 export { buildVersion } from './api-version.js';
 export { discoveryDocument } from './discovery-document.js';
+export { sendTagged, tagJson, type TaggedJson } from './entity-tag.js';
+export { PerRootCache } from './per-root-cache.js';
+export type { MetadataDocument } from './metadata-index.js';
+export { openApiDocument, type OpenApiSection } from './openapi/openapi-document.js';
+export { scalarSchema } from './openapi/component-schemas.js';
 
 export interface MetaContext {
   readonly registry: ModelRegistry;
@@ -25,6 +30,8 @@ export interface MetaContext {
   readonly edFiInputsFolder?: string;
   /** Which `X-Forwarded-*` headers build absolute URLs; none by default. */
   readonly trustProxy?: TrustProxy;
+  /** Documents served by other routes that `/metadata` lists too (the composite categories'). */
+  readonly metadataDocuments?: readonly MetadataDocument[];
 }
 
 /** The documentation page's path below the base path. */
@@ -63,7 +70,7 @@ export function metaRoutes(context: MetaContext): RouteDefinition[] {
   const docs = context.docs ?? true;
   const basePath = normalizeBasePath(context.basePath);
   const rootOf = (ctx: RequestContext): string => requestRoot(ctx, basePath, context.trustProxy);
-  const indexes = new PerRootCache((root) => tagJson(metadataIndex(root)));
+  const indexes = new PerRootCache((root) => tagJson(metadataIndex(root, context.metadataDocuments)));
 
   return [
     route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined)),

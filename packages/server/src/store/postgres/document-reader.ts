@@ -18,6 +18,7 @@ import type {
   TrackedChangeQuery,
 } from '../store.js';
 import { accessParametersOf } from '../relational/access-sql.js';
+import { listParametersOf } from '../relational/list-sql.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import {
@@ -101,7 +102,7 @@ export class PostgresDocumentReader {
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
     const { statements, values } = this.statements.list(resource, query);
-    const named = accessParameters(query.access);
+    const named = { ...accessParameters(query.access), ...listParametersOf(query, postgresDialect) };
     const [rows, totalCount] = await Promise.all([
       query.limit > 0 ? this.#rows<ReadRow>(statements.select, [...values, query.limit, query.offset], named) : [],
       query.totalCount ? this.#count(statements.count, values, named) : undefined,

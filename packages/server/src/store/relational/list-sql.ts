@@ -14,7 +14,14 @@ export interface Selection {
   readonly filters: readonly QueryFilter[];
   readonly changeVersions?: ChangeVersionRange;
   readonly docIds?: DocIdRange;
+  /** Only these documents, by API id (bound as the named list `@ids`, see listParametersOf). */
+  readonly documentIds?: readonly string[];
   readonly access?: AccessFilter;
+}
+
+/** The named parameters of a selection besides the access predicate's. */
+export function listParametersOf(selection: Selection, dialect: SqlDialect): { readonly ids: unknown } {
+  return { ids: dialect.bindList(selection.documentIds ?? []) };
 }
 
 /** The statements of one shape of selection; each binds the shape's values first, then its own (see each). */
@@ -106,19 +113,21 @@ export class ListSql {
       .sort(byName);
     const fields = matched.map(({ field }) => field);
     const { access } = selection;
+    const byIds = selection.documentIds !== undefined;
     return {
-      key: [...fields.map((field) => field.name), ...ranges.map((range) => range.sql), accessSignatureOf(access)].join(
-        ',',
-      ),
+      key: [
+        ...fields.map((field) => field.name),
+        ...ranges.map((range) => range.sql),
+        byIds ? 'ids' : '',
+        accessSignatureOf(access),
+      ].join(','),
       values: [...matched.map(({ field, value }) => field.bind(value)), ...ranges.map((range) => range.value)],
       statements: () => {
         const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
+        if (byIds) conditions.push(`d.uuid IN (SELECT value FROM ${this.dialect.valueList('ids', 'text', 'ids')})`);
         if (access !== undefined)
           conditions.push(this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false));
-        return this.#statements(
-          conditions,
-          fields.some((field) => field.onDocument),
-        );
+        return this.#statements(conditions, byIds || fields.some((field) => field.onDocument));
       },
     };
   }

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { ListQuery, ListResult, PartitionQuery } from '../store.js';
 import { accessParametersOf, type AccessParameters, type AccessSql } from '../relational/access-sql.js';
-import { ListSql, type Selection } from '../relational/list-sql.js';
+import { ListSql, listParametersOf, type Selection } from '../relational/list-sql.js';
 import { LruCache } from '../relational/lru-cache.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
 import type { ReadRow } from '../relational/stored-documents.js';
@@ -11,7 +11,7 @@ import { toStoredDocument } from '../relational/stored-documents.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 
-type Bindings = (SqlValue | AccessParameters)[];
+type Bindings = (SqlValue | (AccessParameters & { readonly ids: unknown }))[];
 
 export interface ListPlan {
   readonly select: Database.Statement<Bindings, ReadRow>;
@@ -57,7 +57,11 @@ export class ListQueries {
       };
     });
     // Named parameters bind in any position; unused ones are ignored.
-    const values: Bindings = [...shape.values, accessParametersOf(selection.access, sqliteDialect)];
+    const named = {
+      ...accessParametersOf(selection.access, sqliteDialect),
+      ...listParametersOf(selection, sqliteDialect),
+    };
+    const values: Bindings = [...shape.values, named];
     return { plan, values };
   }
 }

@@ -31,6 +31,7 @@ describe('GET {root}/', () => {
       ['dataManagementApi', `${root}/data/v3/`],
       ['xsdMetadata', `${root}/metadata/xsd`],
       ['changeQueries', `${root}/changeQueries/v1/`],
+      ['composites', `${root}/composites/v1/`],
       ['apiDocumentation', `${root}/docs`],
     ]);
   });
