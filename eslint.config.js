@@ -14,9 +14,10 @@ const DRIVERS = { sqlite: '^better-sqlite3(/|$)', postgres: '^pg(-[\\w-]+)?(/|$)
 const ALL_DRIVERS = Object.values(DRIVERS);
 
 const forbiddenFolders = {
-  model: ['api', 'cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'store', 'testing'],
-  store: ['api', 'cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'testing'],
-  api: ['cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
+  model: ['api', 'cli', 'export', 'http', 'instances', 'load', 'profiles', 'security', 'setup', 'store', 'testing'],
+  store: ['api', 'cli', 'export', 'http', 'instances', 'load', 'profiles', 'security', 'setup', 'testing'],
+  api: ['cli', 'export', 'http', 'instances', 'load', 'profiles', 'security', 'setup', 'testing', ...STORE_INTERNALS],
+  profiles: ['cli', 'export', 'http', 'instances', 'load', 'security', 'setup', 'testing', ...STORE_INTERNALS],
   security: ['cli', 'export', 'http', 'instances', 'load', 'setup', 'testing', ...STORE_INTERNALS],
   http: ['cli', 'export', 'instances', 'load', 'setup', 'testing', ...STORE_INTERNALS],
   setup: ['cli', 'export', 'http', 'instances', 'load', 'testing', ...STORE_INTERNALS],

@@ -14,6 +14,8 @@ import { authenticationOptions } from './authentication.js';
 import type { Store } from '../store/store.js';
 import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { profileRoutes } from './admin/profile-routes.js';
+import { ProfileCatalog } from '../profiles/index.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
 import { metaRoutes, normalizeBasePath, type TrustProxy } from './meta/index.js';
@@ -87,6 +89,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
   const logger = options.logger ?? console;
   const { admin, tokenLifetimeSeconds, tokensPerClient, trustProxy } = options;
   const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
+  const profiles = new ProfileCatalog(store, registry);
   const frameworkServer = (withAdmin: boolean) =>
     createServer({
       baseUriRegex: baseUriRegexFor(basePath),
@@ -118,6 +121,9 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
   ]);
   if (admin === undefined) return { api };
   const adminServer = separateAdmin ? await frameworkServer(true) : api;
-  adminServer.addRoutes(1, adminRoutes({ store, verifier }));
+  adminServer.addRoutes(1, [
+    ...adminRoutes({ store, verifier }),
+    ...profileRoutes({ store, registry, catalog: profiles }),
+  ]);
   return separateAdmin ? { api, admin: adminServer } : { api };
 }
