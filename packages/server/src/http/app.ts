@@ -114,6 +114,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
       basePath,
       trustProxy,
       authorize: options.authorize ?? createAuthorizer(store, options),
+      profiles,
     }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),

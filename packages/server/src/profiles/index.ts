@@ -6,3 +6,10 @@ export { parseProfilesXml } from './profile-xml.js';
 export { profilesXml } from './profile-xml-writer.js';
 export { ProfileCatalog } from './profile-catalog.js';
 export { exportProfiles, importProfiles, listProfiles, type ProfileSummary } from './profile-admin.js';
+export {
+  profiledQuery,
+  profiledRead,
+  profiledUpdate,
+  profiledUpsert,
+  type ProfiledServices,
+} from './profiled-operations.js';

@@ -106,7 +106,7 @@ class PolicyCompiler {
       const member = shape.properties![name]!;
       const childWhere = `${kind} '${child.name}'`;
       if (kind === 'object') {
-        children.set(name, this.level(child, member, childWhere));
+        children.set(name, { ...this.level(child, member, childWhere), className: odsMemberName(name, member) });
         return;
       }
       const items = member.items ?? { type: 'object' };
@@ -155,7 +155,8 @@ class PolicyCompiler {
         continue;
       }
       included.add(project);
-      children.set(project, this.level(extension, extShape!.properties![project]!, `extension '${extension.name}'`));
+      const level = this.level(extension, extShape!.properties![project]!, `extension '${extension.name}'`);
+      children.set(project, { ...level, className: `${this.resource.resourceName}Extension` });
     }
     const filters = new Map<string, ItemFilterPolicy>();
     return { shape: extShape ?? { type: 'object' }, included, children, filters, itemIdentity: [], className: '' };
