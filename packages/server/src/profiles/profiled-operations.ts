@@ -49,24 +49,27 @@ function profiledResponse(response: DataResponse, profile: AppliedProfile): Data
   };
 }
 
-export async function profiledRead(
+/** A read answered through the readable profile that applies, if one does. */
+async function readThroughProfile(
   services: ProfiledServices,
   request: ReadRequest,
-  routeId: string,
+  read: () => Promise<DataResponse>,
 ): Promise<DataResponse> {
   const profile = await selectProfile(services.profiles, request, 'GET');
-  const response = await readDocument(services, request, routeId);
+  const response = await read();
   return profile === undefined ? response : profiledResponse(response, profile);
 }
 
-export async function profiledQuery(
+export function profiledRead(services: ProfiledServices, request: ReadRequest, routeId: string): Promise<DataResponse> {
+  return readThroughProfile(services, request, () => readDocument(services, request, routeId));
+}
+
+export function profiledQuery(
   services: ProfiledServices,
   request: ReadRequest,
   parameters: QueryParameters,
 ): Promise<DataResponse> {
-  const profile = await selectProfile(services.profiles, request, 'GET');
-  const response = await queryDocuments(services, request, parameters);
-  return profile === undefined ? response : profiledResponse(response, profile);
+  return readThroughProfile(services, request, () => queryDocuments(services, request, parameters));
 }
 
 /** The stored document a POST body would replace; undefined when none does, or its natural key cannot be read. */
