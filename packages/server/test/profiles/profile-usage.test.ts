@@ -191,7 +191,7 @@ const ERROR_ROWS: readonly ErrorRow[] = [
 describe('profile usage errors (contract §9.1)', () => {
   it.each(ERROR_ROWS)('$name: $status', async (row) => {
     const path = row.method === 'PUT' ? `/ed-fi/assessments/${assessmentId}` : '/ed-fi/assessments';
-    const header = row.method === 'GET' ? { accept: row.header } : { 'content-type': row.header };
+    const header: Record<string, string> = { [row.method === 'GET' ? 'accept' : 'content-type']: row.header };
     const response = await data(row.method, path, header, row.method === 'GET' ? undefined : assessment('A-1'));
     expectProblem(
       response,
