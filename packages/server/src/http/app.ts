@@ -118,7 +118,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
     }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
-    ...metaRoutes({ registry, basePath, docs: options.docs, trustProxy }),
+    ...metaRoutes({ registry, basePath, docs: options.docs, trustProxy, profiles }),
   ]);
   if (admin === undefined) return { api };
   const adminServer = separateAdmin ? await frameworkServer(true) : api;

@@ -13,3 +13,6 @@ export {
   profiledUpsert,
   type ProfiledServices,
 } from './profiled-operations.js';
+export { profiledResources, type ProfiledResource } from './profiled-resources.js';
+export { profileContentType } from './profile-media-type.js';
+export type { CompiledProfile } from './compiled-profile.js';

@@ -297,6 +297,53 @@ describe('assigned profiles', () => {
   });
 });
 
+describe('profile metadata (contract §1.4)', () => {
+  const get = (path: string) => app.inject({ method: 'GET', url: `${BASE_PATH}${path}` });
+  const root = 'http://localhost/v7.3/api';
+
+  it('lists one OpenAPI document per valid profile', async () => {
+    const index = (await get('/metadata')).json<{ name: string; endpointUri: string; prefix: string }[]>();
+    expect(index.filter((section) => section.prefix === 'Profiles')).toEqual(
+      ['Families', 'Read-Only', 'Students', 'Titles', 'Write-Only'].map((name) => ({
+        name,
+        endpointUri: `${root}/metadata/data/v3/profiles/${name}/swagger.json`,
+        prefix: 'Profiles',
+      })),
+    );
+    expect(index.map((section) => section.name).slice(0, 2)).toEqual(['Descriptors', 'Resources']);
+    expect((await get('/metadata/data/v3/profiles/Broken/swagger.json')).status).toBe(404);
+  });
+
+  it("describes the covered resources' readable and writable schemas under the profile media types", async () => {
+    const response = await get('/metadata/data/v3/profiles/Titles/swagger.json');
+    expect(response.status).toBe(200);
+    interface Schema {
+      properties: Record<string, unknown>;
+    }
+    const document = response.json<{
+      paths: Record<string, Record<string, { responses?: object; requestBody?: object }>>;
+      components: { schemas: Record<string, Schema> };
+    }>();
+    expect(Object.keys(document.paths).sort()).toEqual(['/ed-fi/assessments', '/ed-fi/assessments/{id}']);
+    expect(Object.keys(document.paths['/ed-fi/assessments']!).sort()).toEqual(['get', 'post']);
+    expect(JSON.stringify(document.paths['/ed-fi/assessments']!.get)).toContain(readable('assessment', 'titles'));
+    expect(JSON.stringify(document.paths['/ed-fi/assessments']!.post)).toContain(writable('assessment', 'titles'));
+    const { schemas } = document.components;
+    expect(Object.keys(schemas.edFi_assessment_Readable!.properties).sort()).toEqual([
+      '_etag',
+      '_lastModifiedDate',
+      'assessmentIdentifier',
+      'assessmentTitle',
+      'id',
+      'namespace',
+    ]);
+    const writableMembers = Object.keys(schemas.edFi_assessment_Writable!.properties);
+    expect(writableMembers).toContain('assessmentTitle');
+    expect(writableMembers).not.toContain('assessmentFamily');
+    expect(JSON.stringify(document.paths)).not.toMatch(/#\/components\/schemas\/[^"]*(?<!_Readable|_Writable)"/);
+  });
+});
+
 describe('admin API profiles', () => {
   const admin = (method: string, path: string, body?: string): Promise<InjectResponse> =>
     app.inject({
