@@ -94,8 +94,9 @@ class PolicyCompiler {
         if (selection === 'IncludeOnly') included.add(name);
         else if (!identity.has(name)) included.delete(name);
       }
-    } else if (content.properties.length > 0) {
-      this.#problem(`${where} selects '${selection}', so it may not list properties.`);
+    } else {
+      // IncludeAll and ExcludeAll decide every property; listed ones must still exist.
+      content.properties.forEach((property) => this.#memberNamed(shape, property, 'property', where));
     }
     const children = new Map<string, LevelPolicy>();
     const filters = new Map<string, ItemFilterPolicy>();

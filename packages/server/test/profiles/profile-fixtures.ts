@@ -1,8 +1,9 @@
 // Documents and profile definitions shared by the profile suites: an Assessment (properties, a reference, an
 // embedded object with a nested collection, collections with descriptors to filter on) and a Credential (a TPDM
 // extension with properties and a collection).
+import type { ApiServer, InjectResponse } from '@edfi-api/framework';
 import { importProfiles } from '../../src/profiles/index.js';
-import type { EdFiTestServer } from '../support/edfi-server.js';
+import { BASE_PATH, type EdFiTestServer } from '../support/edfi-server.js';
 
 export const PERIOD = 'uri://ed-fi.org/AssessmentPeriodDescriptor#';
 export const SYSTEM = 'uri://ed-fi.org/AssessmentIdentificationSystemDescriptor#';
@@ -61,4 +62,19 @@ export const writable = (resource: string, profile: string) =>
 export function idOf(location: unknown): string {
   const text = String(location);
   return text.slice(text.lastIndexOf('/') + 1);
+}
+
+export const ADMIN = { key: 'admin', secret: 'an-admin-secret-that-is-long-enough' };
+export const ADMIN_AUTH = {
+  authorization: `Basic ${Buffer.from(`${ADMIN.key}:${ADMIN.secret}`).toString('base64')}`,
+};
+
+/** POSTs profile XML to the admin API of an app created with ADMIN (which applies it at once). */
+export async function importThroughAdmin(app: ApiServer, xml: string): Promise<InjectResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${BASE_PATH}/admin/profiles`,
+    headers: { ...ADMIN_AUTH, 'content-type': 'application/xml' },
+    body: xml,
+  });
 }

@@ -9,10 +9,17 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { leaDocument } from '../support/documents.js';
 import { BASE_PATH, DATA_PATH, issueToken } from '../support/edfi-server.js';
 import { expectProblem, MIDDLEWARE_PROBLEM, WITH_CORRELATION, type ExpectedProblem } from '../support/problems.js';
-import { assessment, idOf, profileXml, readable, writable } from './profile-fixtures.js';
+import {
+  ADMIN,
+  ADMIN_AUTH,
+  assessment,
+  idOf,
+  importThroughAdmin,
+  profileXml,
+  readable,
+  writable,
+} from './profile-fixtures.js';
 
-const ADMIN = { key: 'admin', secret: 'an-admin-secret-that-is-long-enough' };
-const ADMIN_AUTH = { authorization: `Basic ${Buffer.from(`${ADMIN.key}:${ADMIN.secret}`).toString('base64')}` };
 const USAGE = 'The request construction was invalid with respect to usage of a data policy.';
 const INVALID_USAGE = { type: 'urn:ed-fi:api:profile:invalid-profile-usage', title: 'Invalid Profile Usage' };
 
@@ -52,12 +59,7 @@ beforeAll(async () => {
   store = await openStore('sqlite::memory:');
   await seedNewStore(store, getModelRegistry(), 'descriptors');
   app = await createEdFiApp({ store, logger: { info() {}, warn() {}, error: console.error }, admin: ADMIN });
-  const imported = await app.inject({
-    method: 'POST',
-    url: `${BASE_PATH}/admin/profiles`,
-    headers: { ...ADMIN_AUTH, 'content-type': 'application/xml' },
-    body: PROFILES,
-  });
+  const imported = await importThroughAdmin(app, PROFILES);
   expect(imported.status, imported.body).toBe(201);
   token = await tokenFor('Unassigned', []);
   expect((await data('POST', '/ed-fi/localEducationAgencies', {}, leaDocument)).status).toBe(201);
