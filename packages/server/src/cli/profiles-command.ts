@@ -42,8 +42,10 @@ async function listCommand(flags: ListFlags, print: Print): Promise<void> {
 }
 
 async function exportCommand(names: string[], flags: ExportFlags, print: Print): Promise<void> {
-  const { xml, missing } = await withStore(flags.store, (store) => exportProfiles(store, names));
+  const { xml, missing, exported } = await withStore(flags.store, (store) => exportProfiles(store, names));
   if (missing.length > 0) throw new Error(`No profile is named ${missing.map((name) => `'${name}'`).join(', ')}.`);
+  // An empty <Profiles> would not import again (the XSD asks for one profile at least).
+  if (exported === 0) throw new Error('The store has no profiles to export.');
   if (flags.output === undefined) print(xml.trimEnd());
   else await writeFile(flags.output, xml);
 }

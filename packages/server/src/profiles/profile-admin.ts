@@ -51,10 +51,14 @@ export async function listProfiles(
 export async function exportProfiles(
   store: Pick<ProfileStore, 'listProfiles'>,
   names: readonly string[] = [],
-): Promise<{ readonly xml: string; readonly missing: readonly string[] }> {
+): Promise<{ readonly xml: string; readonly missing: readonly string[]; readonly exported: number }> {
   const definitions = await storedDefinitions(store);
   const wanted = names.map((name) => name.toLowerCase());
   const chosen = wanted.length === 0 ? definitions : definitions.filter((d) => wanted.includes(d.name.toLowerCase()));
   const found = new Set(chosen.map((definition) => definition.name.toLowerCase()));
-  return { xml: profilesXml(chosen), missing: names.filter((name) => !found.has(name.toLowerCase())) };
+  return {
+    xml: profilesXml(chosen),
+    missing: names.filter((name) => !found.has(name.toLowerCase())),
+    exported: chosen.length,
+  };
 }

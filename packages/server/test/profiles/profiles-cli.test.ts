@@ -79,5 +79,10 @@ describeEachStore('profiles command', (stores) => {
     const missing = await runCli(['profiles', 'delete', 'Broken-Members', '--store', spec]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("No profile is named 'Broken-Members'.");
-  }, 60_000);
+
+    expect((await runCli(['profiles', 'delete', 'Student-Names', '--store', spec])).code).toBe(0);
+    const empty = await runCli(['profiles', 'export', '--store', spec]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('The store has no profiles to export.');
+  }, 240_000);
 });
