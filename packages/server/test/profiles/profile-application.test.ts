@@ -1,8 +1,10 @@
 // Profiles applied to data requests (contract §9.1), table-driven over profiles that use every construct of
 // Ed-Fi-ODS-API-Profiles.xsd: each readable one on GET by id, GET of the collection and the change feed (the list
-// with a change-version window; /deletes carries keys only), each writable one on POST (create and upsert) and PUT.
+// with a change-version window; /deletes carries keys only), each writable one on POST (create and upsert) and PUT, on
+// each store.
 import type { InjectResponse } from '@edfi-api/framework';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachStore } from '../support/each-store.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import { leaDocument } from '../support/documents.js';
 import {
@@ -199,16 +201,6 @@ async function created(path: string, body: Doc, headers: Record<string, string> 
 
 const profileName = (index: number) => `Read-${index}`;
 
-beforeAll(async () => {
-  server = await startEdFiServer();
-  expect((await server.data('POST', '/ed-fi/localEducationAgencies', { body: leaDocument })).status).toBe(201);
-  await importAll(server, [
-    ...READ_ROWS.map((row, index) => profileXml(profileName(index), row.resource, row.read)),
-    ...WRITE_ROWS.map((row, index) => profileXml(`Write-${index}`, row.resource, undefined, row.write)),
-  ]);
-});
-afterAll(() => server.close());
-
 function shownBody(response: InjectResponse, resource: string, profile: string): Doc[] {
   expect(response.status, response.body).toBe(200);
   expect(response.headers['content-type']).toBe(
@@ -217,55 +209,6 @@ function shownBody(response: InjectResponse, resource: string, profile: string):
   const body = response.json<Doc | Doc[]>();
   return Array.isArray(body) ? body : [body];
 }
-
-describe.each(READ_ROWS.map((row, index) => ({ ...row, index })))('readable $name', (row) => {
-  const profile = profileName(row.index);
-  const accept = { accept: readable(row.resource.toLowerCase(), profile) };
-  let identifier: string;
-  let id: string;
-  let full: Doc;
-  beforeAll(async () => {
-    identifier = nextId(row.resource);
-    id = await created(endpointOf(row.resource), documentOf(row.resource, identifier));
-    full = (await server.data('GET', `${endpointOf(row.resource)}/${id}`)).json<Doc>();
-  });
-
-  const check = (shown: Doc): void => {
-    expect(keysOf(shown)).toEqual(expectedKeys(row.members));
-    expect(shown.id).toBe(id);
-    expect(shown._etag).toBe(full._etag);
-    for (const member of row.members)
-      if (row.nested === undefined || member === 'assessmentTitle') expect(shown[member]).toEqual(full[member]);
-    row.nested?.(shown);
-  };
-
-  it('on GET by id', async () => {
-    const [shown] = shownBody(
-      await server.data('GET', `${endpointOf(row.resource)}/${id}`, { headers: accept }),
-      row.resource,
-      profile,
-    );
-    check(shown!);
-  });
-
-  it('on GET of the collection', async () => {
-    const path = `${endpointOf(row.resource)}?${keyQuery(row.resource, identifier)}`;
-    const shown = shownBody(await server.data('GET', path, { headers: accept }), row.resource, profile);
-    expect(shown).toHaveLength(1);
-    check(shown[0]!);
-  });
-
-  it('on the change feed (minChangeVersion), and /deletes keeps the keys', async () => {
-    const path = `${endpointOf(row.resource)}?minChangeVersion=0&${keyQuery(row.resource, identifier)}`;
-    const shown = shownBody(await server.data('GET', path, { headers: accept }), row.resource, profile);
-    check(shown[0]!);
-    const deletes = await server.data('GET', `${endpointOf(row.resource)}/deletes?minChangeVersion=0`, {
-      headers: accept,
-    });
-    expect(deletes.status).toBe(200);
-    expect(deletes.headers['content-type']).not.toContain('vnd.ed-fi');
-  });
-});
 
 interface WriteRow {
   readonly name: string;
@@ -444,63 +387,127 @@ function withoutServerFields(doc: Doc): Doc {
   return rest;
 }
 
-describe.each(WRITE_ROWS.map((row, index) => ({ ...row, index })))('writable $name', (row) => {
-  const profile = `Write-${row.index}`;
-  const contentType = { 'content-type': writable(row.resource.toLowerCase(), profile) };
-  const endpoint = () => endpointOf(row.resource);
-
-  async function stored(id: string): Promise<Doc> {
-    return (await server.data('GET', `${endpoint()}/${id}`)).json<Doc>();
-  }
-
-  async function original(): Promise<{ id: string; doc: Doc }> {
-    const id = await created(endpoint(), documentOf(row.resource, nextId(row.resource)));
-    return { id, doc: await stored(id) };
-  }
-
-  it('on PUT', async () => {
-    const { id, doc } = await original();
-    const body = row.edit(withoutServerFields(doc));
-    const response = await server.data('PUT', `${endpoint()}/${id}`, { body, headers: contentType });
-    expect(response.status, response.body).toBe(204);
-    row.expectStored(await stored(id), doc);
+describeEachStore('profiles applied', (stores) => {
+  beforeAll(async () => {
+    server = await startEdFiServer({ store: await stores.newSpec() });
+    expect((await server.data('POST', '/ed-fi/localEducationAgencies', { body: leaDocument })).status).toBe(201);
+    await importAll(server, [
+      ...READ_ROWS.map((row, index) => profileXml(profileName(index), row.resource, row.read)),
+      ...WRITE_ROWS.map((row, index) => profileXml(`Write-${index}`, row.resource, undefined, row.write)),
+    ]);
   });
+  afterAll(() => server.close());
 
-  it('on POST of an existing key (an update)', async () => {
-    const { id, doc } = await original();
-    const body = row.edit(withoutServerFields(doc));
-    const response = await server.data('POST', endpoint(), { body, headers: contentType });
-    expect(response.status, response.body).toBe(200);
-    row.expectStored(await stored(id), doc);
-  });
-
-  it('on POST of a new key', async () => {
-    const body = documentOf(row.resource, nextId(row.resource));
-    const response = await server.data('POST', endpoint(), { body, headers: contentType });
-    if (row.create === 201) {
-      expect(response.status, response.body).toBe(201);
-      return;
-    }
-    expect(response.status).toBe(400);
-    expect(response.json()).toMatchObject({
-      type: 'urn:ed-fi:api:bad-request:data-policy-enforced',
-      title: 'Data Policy Enforced',
-      detail: 'The data cannot be saved because a data policy has been applied to the request that prevents it.',
-      ...row.create,
+  describe.each(READ_ROWS.map((row, index) => ({ ...row, index })))('readable $name', (row) => {
+    const profile = profileName(row.index);
+    const accept = { accept: readable(row.resource.toLowerCase(), profile) };
+    let identifier: string;
+    let id: string;
+    let full: Doc;
+    beforeAll(async () => {
+      identifier = nextId(row.resource);
+      id = await created(endpointOf(row.resource), documentOf(row.resource, identifier));
+      full = (await server.data('GET', `${endpointOf(row.resource)}/${id}`)).json<Doc>();
     });
-    const listed = await server.data(
-      'GET',
-      `${endpoint()}?${keyQuery(row.resource, String(body.assessmentIdentifier))}`,
-    );
-    expect(listed.json()).toEqual([]);
+
+    const check = (shown: Doc): void => {
+      expect(keysOf(shown)).toEqual(expectedKeys(row.members));
+      expect(shown.id).toBe(id);
+      expect(shown._etag).toBe(full._etag);
+      for (const member of row.members)
+        if (row.nested === undefined || member === 'assessmentTitle') expect(shown[member]).toEqual(full[member]);
+      row.nested?.(shown);
+    };
+
+    it('on GET by id', async () => {
+      const [shown] = shownBody(
+        await server.data('GET', `${endpointOf(row.resource)}/${id}`, { headers: accept }),
+        row.resource,
+        profile,
+      );
+      check(shown!);
+    });
+
+    it('on GET of the collection', async () => {
+      const path = `${endpointOf(row.resource)}?${keyQuery(row.resource, identifier)}`;
+      const shown = shownBody(await server.data('GET', path, { headers: accept }), row.resource, profile);
+      expect(shown).toHaveLength(1);
+      check(shown[0]!);
+    });
+
+    it('on the change feed (minChangeVersion), and /deletes keeps the keys', async () => {
+      const path = `${endpointOf(row.resource)}?minChangeVersion=0&${keyQuery(row.resource, identifier)}`;
+      const shown = shownBody(await server.data('GET', path, { headers: accept }), row.resource, profile);
+      check(shown[0]!);
+      const deletes = await server.data('GET', `${endpointOf(row.resource)}/deletes?minChangeVersion=0`, {
+        headers: accept,
+      });
+      expect(deletes.status).toBe(200);
+      expect(deletes.headers['content-type']).not.toContain('vnd.ed-fi');
+    });
   });
 
-  it('on the change feed: the write shows as a change', async () => {
-    const { id, doc } = await original();
-    const before = Number((await server.data('GET', `${endpoint()}/${id}`)).json<Doc>()._etag);
-    await server.data('PUT', `${endpoint()}/${id}`, { body: row.edit(withoutServerFields(doc)), headers: contentType });
-    const path = `${endpoint()}?minChangeVersion=${before + 1}&${keyQuery(row.resource, String(doc.assessmentIdentifier ?? doc.credentialIdentifier))}`;
-    const changed = (await server.data('GET', path)).json<Doc[]>();
-    expect(changed.map((item) => item.id)).toEqual(row.changes === false ? [] : [id]);
+  describe.each(WRITE_ROWS.map((row, index) => ({ ...row, index })))('writable $name', (row) => {
+    const profile = `Write-${row.index}`;
+    const contentType = { 'content-type': writable(row.resource.toLowerCase(), profile) };
+    const endpoint = () => endpointOf(row.resource);
+
+    async function stored(id: string): Promise<Doc> {
+      return (await server.data('GET', `${endpoint()}/${id}`)).json<Doc>();
+    }
+
+    async function original(): Promise<{ id: string; doc: Doc }> {
+      const id = await created(endpoint(), documentOf(row.resource, nextId(row.resource)));
+      return { id, doc: await stored(id) };
+    }
+
+    it('on PUT', async () => {
+      const { id, doc } = await original();
+      const body = row.edit(withoutServerFields(doc));
+      const response = await server.data('PUT', `${endpoint()}/${id}`, { body, headers: contentType });
+      expect(response.status, response.body).toBe(204);
+      row.expectStored(await stored(id), doc);
+    });
+
+    it('on POST of an existing key (an update)', async () => {
+      const { id, doc } = await original();
+      const body = row.edit(withoutServerFields(doc));
+      const response = await server.data('POST', endpoint(), { body, headers: contentType });
+      expect(response.status, response.body).toBe(200);
+      row.expectStored(await stored(id), doc);
+    });
+
+    it('on POST of a new key', async () => {
+      const body = documentOf(row.resource, nextId(row.resource));
+      const response = await server.data('POST', endpoint(), { body, headers: contentType });
+      if (row.create === 201) {
+        expect(response.status, response.body).toBe(201);
+        return;
+      }
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({
+        type: 'urn:ed-fi:api:bad-request:data-policy-enforced',
+        title: 'Data Policy Enforced',
+        detail: 'The data cannot be saved because a data policy has been applied to the request that prevents it.',
+        ...row.create,
+      });
+      const listed = await server.data(
+        'GET',
+        `${endpoint()}?${keyQuery(row.resource, String(body.assessmentIdentifier))}`,
+      );
+      expect(listed.json()).toEqual([]);
+    });
+
+    it('on the change feed: the write shows as a change', async () => {
+      const { id, doc } = await original();
+      const before = Number((await server.data('GET', `${endpoint()}/${id}`)).json<Doc>()._etag);
+      await server.data('PUT', `${endpoint()}/${id}`, {
+        body: row.edit(withoutServerFields(doc)),
+        headers: contentType,
+      });
+      const path = `${endpoint()}?minChangeVersion=${before + 1}&${keyQuery(row.resource, String(doc.assessmentIdentifier ?? doc.credentialIdentifier))}`;
+      const changed = (await server.data('GET', path)).json<Doc[]>();
+      expect(changed.map((item) => item.id)).toEqual(row.changes === false ? [] : [id]);
+    });
   });
 });
