@@ -45,6 +45,12 @@ export function itemClassName(collectionMemberName: string): string {
 
 type MemberKind = 'property' | 'object' | 'collection';
 
+const ARTICLED: Record<MemberKind, string> = {
+  property: 'a property',
+  object: 'an object',
+  collection: 'a collection',
+};
+
 function kindOf(shape: PropertyShape): MemberKind {
   if (shape.type === 'array') return 'collection';
   return shape.type === 'object' && shape.kind !== 'reference' ? 'object' : 'property';
@@ -69,7 +75,7 @@ class PolicyCompiler {
       if (jsonName === EXT) continue;
       if (jsonName.toLowerCase() !== wanted && odsMemberName(jsonName, member).toLowerCase() !== wanted) continue;
       if (kindOf(member) === kind) return jsonName;
-      this.#problem(`'${name}' in ${where} is not ${kind === 'property' ? 'a property' : `an ${kind}`}.`);
+      this.#problem(`'${name}' in ${where} is not ${ARTICLED[kind]}.`);
       return undefined;
     }
     this.#problem(`${kind} '${name}' is not a member of ${where}.`);
@@ -116,7 +122,7 @@ class PolicyCompiler {
       children.set(name, { ...this.level(child, items, childWhere, model), className });
       const { filter } = child as CollectionContent;
       if (filter !== undefined) {
-        const descriptor = this.#memberNamed(items, filter.propertyName, 'property', `${childWhere}'s filter`);
+        const descriptor = this.#memberNamed(items, filter.propertyName, 'property', `the filter of ${childWhere}`);
         if (descriptor !== undefined)
           filters.set(name, {
             member: descriptor,
