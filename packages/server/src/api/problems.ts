@@ -27,6 +27,18 @@ function denied(typeSuffix: string, detailSuffix: string): ProblemType {
   };
 }
 
+const PROFILE_USAGE_DETAIL = 'The request construction was invalid with respect to usage of a data policy.';
+
+/** A misuse of a profile media type (contract §9.1): 400, or 406/415 for a profile this host cannot apply. */
+function profileUsage(status: number): ProblemType {
+  return {
+    type: 'urn:ed-fi:api:profile:invalid-profile-usage',
+    title: 'Invalid Profile Usage',
+    status,
+    detail: PROFILE_USAGE_DETAIL,
+  };
+}
+
 export const problemTypes = {
   badRequest: {
     type: 'urn:ed-fi:api:bad-request',
@@ -158,6 +170,28 @@ export const problemTypes = {
     ':ownership:invalid-data:ownership-uninitialized',
     ' The item is not owned by the caller.',
   ),
+  /** Profiles (contract §9.1): what a profile keeps a write from saving. */
+  dataPolicyEnforced: {
+    type: 'urn:ed-fi:api:bad-request:data-policy-enforced',
+    title: 'Data Policy Enforced',
+    status: 400,
+    detail: 'The data cannot be saved because a data policy has been applied to the request that prevents it.',
+  },
+  invalidProfileUsage: profileUsage(400),
+  profileNotAcceptable: profileUsage(406),
+  profileUnsupportedMediaType: profileUsage(415),
+  profileMethodUsage: {
+    type: 'urn:ed-fi:api:profile:method-usage',
+    title: 'Method Not Allowed with Profile',
+    status: 405,
+    detail: PROFILE_USAGE_DETAIL,
+  },
+  dataPolicyIncorrectUsage: {
+    type: 'urn:ed-fi:api:security:data-policy:incorrect-usage',
+    title: 'Data Policy Failure Due to Incorrect Usage',
+    status: 403,
+    detail: PROFILE_USAGE_DETAIL,
+  },
   /** A client asking for a token while it holds the maximum of unexpired ones (contract §2.3 row 12). */
   tooManyTokens: {
     type: 'urn:ed-fi:api:security:authentication:too-many-tokens',

@@ -75,7 +75,7 @@ function storeSpecsOf(flags: StoreFlag): { name?: string; spec: string }[] {
   return flags.instance.map((name) => ({ name, spec: instanceNamed(config, name).store }));
 }
 
-async function withStore<T>(spec: string, use: (store: Store) => Promise<T>): Promise<T> {
+export async function withStore<T>(spec: string, use: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStoreCreatingFolder(spec);
   try {
     return await use(store);

@@ -20,6 +20,7 @@ import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
 import { addNetworkOptions } from './network-options.js';
+import { registerProfilesCommand } from './profiles-command.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
@@ -197,5 +198,6 @@ export function buildProgram(): Command {
 
   registerLoadCommands(program);
   registerExportCommand(program);
+  registerProfilesCommand(program, print);
   return program;
 }

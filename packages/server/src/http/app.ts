@@ -14,6 +14,8 @@ import { authenticationOptions } from './authentication.js';
 import type { Store } from '../store/store.js';
 import type { AdminCredentials } from './admin/admin-credentials.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { profileRoutes } from './admin/profile-routes.js';
+import { ProfileCatalog } from '../profiles/index.js';
 import { isUnknownResourcePath } from './data/data-request.js';
 import { dataRoutes } from './data/routes.js';
 import { compositeMetadataDocuments } from './composites/composite-metadata.js';
@@ -92,6 +94,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
   const logger = options.logger ?? console;
   const { admin, tokenLifetimeSeconds, tokensPerClient, trustProxy } = options;
   const verifier = options.bearerVerifier ?? createBearerVerifier(store, tokenCacheOf(options));
+  const profiles = new ProfileCatalog(store, registry);
   const frameworkServer = (withAdmin: boolean) =>
     createServer({
       baseUriRegex: baseUriRegexFor(basePath),
@@ -112,7 +115,7 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
   const authorize = options.authorize ?? createAuthorizer(store, options);
   const categories = options.compositeCategories ?? compositeCategoriesOf(registry);
   api.addRoutes(1, [
-    ...dataRoutes({ store, registry, basePath, trustProxy, authorize }),
+    ...dataRoutes({ store, registry, basePath, trustProxy, authorize, profiles }),
     ...compositeRoutes({ services: { store, registry, authorize }, categories, basePath, trustProxy }),
     ...oauthRoutes({ store: options.tokenStore ?? store, tokenLifetimeSeconds, tokensPerClient }),
     ...tokenInfoRoutes({ store, registry }),
@@ -121,11 +124,15 @@ export async function createEdFiApps(options: EdFiAppOptions, separateAdmin: boo
       basePath,
       docs: options.docs,
       trustProxy,
+      profiles,
       metadataDocuments: compositeMetadataDocuments(categories),
     }),
   ]);
   if (admin === undefined) return { api };
   const adminServer = separateAdmin ? await frameworkServer(true) : api;
-  adminServer.addRoutes(1, adminRoutes({ store, verifier }));
+  adminServer.addRoutes(1, [
+    ...adminRoutes({ store, verifier }),
+    ...profileRoutes({ store, registry, catalog: profiles }),
+  ]);
   return separateAdmin ? { api, admin: adminServer } : { api };
 }

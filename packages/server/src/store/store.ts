@@ -436,6 +436,23 @@ export interface ClientAdministration {
   revokeClient(key: string): Promise<number | undefined>;
 }
 
+/** A profile (data policy, contract §9.1) as imported: its name and its ODS profile XML definition. */
+export interface StoredProfile {
+  readonly name: string;
+  /** A `<Profiles>` document holding this one profile. */
+  readonly definition: string;
+}
+
+/** Profile definitions; names are unique without regard to case. */
+export interface ProfileStore {
+  /** Adds the profiles, replacing any of the same names, all in one transaction. */
+  saveProfiles(profiles: readonly StoredProfile[]): Promise<void>;
+  /** Every profile, by name. */
+  listProfiles(): Promise<readonly StoredProfile[]>;
+  /** Whether a profile of that name was there to delete. */
+  deleteProfile(name: string): Promise<boolean>;
+}
+
 /** Opaque access tokens (contract §2). */
 export interface TokenStore {
   /** Deletes expired tokens, then saves this one unless the client is at its limit; false when refused. */
@@ -453,6 +470,7 @@ export interface Store
     AuthorizationProbes,
     DescriptorStore,
     ClientAdministration,
+    ProfileStore,
     TokenStore {}
 
 /** The reads a snapshot serves, as of the moment it was opened. */

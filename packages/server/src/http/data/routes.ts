@@ -11,11 +11,7 @@ import {
   itemPost,
   keyChanges,
   partitionDocuments,
-  queryDocuments,
-  readDocument,
   refuseSnapshotWrites,
-  updateDocument,
-  upsertDocument,
   type ApiProblem,
   type Authorize,
   type DataRequest,
@@ -26,6 +22,14 @@ import {
 } from '../../api/index.js';
 import type { ModelRegistry } from '../../model/index.js';
 import type { Store } from '../../store/store.js';
+import {
+  ProfileCatalog,
+  profiledQuery,
+  profiledRead,
+  profiledUpdate,
+  profiledUpsert,
+  type ProfiledServices,
+} from '../../profiles/index.js';
 import { normalizeBasePath, requestRoot, type TrustProxy } from '../meta/index.js';
 import { route } from '../authentication.js';
 import {
@@ -48,6 +52,8 @@ export interface DataRoutesOptions {
   readonly trustProxy?: TrustProxy;
   /** Claim-set and data authorization (contract §8). */
   readonly authorize: Authorize;
+  /** The profiles requests may use (contract §9.1); default read from the store. */
+  readonly profiles?: ProfileCatalog;
 }
 
 const COLLECTION = '/data/v3/{namespace}/{resource}';
@@ -58,10 +64,11 @@ type ResourceRead = (services: DataServices, request: ReadRequest, query: QueryP
 
 export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
   const { registry } = options;
-  const services: DataServices = {
+  const services: ProfiledServices = {
     store: options.store,
     registry,
     authorize: options.authorize,
+    profiles: options.profiles ?? new ProfileCatalog(options.store, registry),
   };
   const basePath = normalizeBasePath(options.basePath);
   const rootOf: RootOf = (ctx) => requestRoot(ctx, basePath, options.trustProxy);
@@ -85,17 +92,17 @@ export function dataRoutes(options: DataRoutesOptions): RouteDefinition[] {
     );
 
   return [
-    route.get(COLLECTION, BEARER, (ctx) => send(queryDocuments(services, collection(ctx), queryParametersOf(ctx)))),
+    route.get(COLLECTION, BEARER, (ctx) => send(profiledQuery(services, collection(ctx), queryParametersOf(ctx)))),
     route.post(COLLECTION, BEARER, async (ctx) => {
       const request = writing(ctx, false);
-      return send(upsertDocument(services, request, await jsonBodyOf(ctx)));
+      return send(profiledUpsert(services, request, await jsonBodyOf(ctx)));
     }),
     route.put(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionReplacement)),
     route.delete(COLLECTION, BEARER, (ctx) => rejected(ctx, collectionDeletion)),
-    route.get(ITEM, BEARER, (ctx) => send(readDocument(services, item(ctx), ctx.params.id))),
+    route.get(ITEM, BEARER, (ctx) => send(profiledRead(services, item(ctx), ctx.params.id))),
     route.put(ITEM, BEARER, async (ctx) => {
       const request = writing(ctx, true);
-      return send(updateDocument(services, request, ctx.params.id, await jsonBodyOf(ctx)));
+      return send(profiledUpdate(services, request, ctx.params.id, await jsonBodyOf(ctx)));
     }),
     route.delete(ITEM, BEARER, (ctx) => send(deleteDocument(services, writing(ctx, true), ctx.params.id))),
     route.post(ITEM, BEARER, (ctx) => rejected(ctx, itemPost)),

@@ -8,6 +8,8 @@ import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-ta
 import { metadataIndex, OPENAPI_DOCUMENT_PATHS, type MetadataDocument } from './metadata-index.js';
 import { openApiDocument, openApiSection, type OpenApiSection } from './openapi/openapi-document.js';
 import { PerRootCache } from './per-root-cache.js';
+import { profileDocumentRoute, profileSections } from './profile-metadata.js';
+import type { ProfileCatalog } from '../../profiles/index.js';
 import { normalizeBasePath, requestRoot, type TrustProxy } from './request-root.js';
 import { XsdMetadata, xsdSchemasIn } from './xsd-metadata.js';
 
@@ -32,6 +34,8 @@ export interface MetaContext {
   readonly trustProxy?: TrustProxy;
   /** Documents served by other routes that `/metadata` lists too (the composite categories'). */
   readonly metadataDocuments?: readonly MetadataDocument[];
+  /** The profiles listed in `/metadata`, each with its OpenAPI document; none when absent. */
+  readonly profiles?: ProfileCatalog;
 }
 
 /** The documentation page's path below the base path. */
@@ -75,7 +79,16 @@ export function metaRoutes(context: MetaContext): RouteDefinition[] {
   return [
     route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined)),
     route.get('/health', PUBLIC, () => sendPlainText('Healthy')),
-    route.get('/metadata', PUBLIC, (ctx) => sendTagged(ctx, indexes.get(rootOf(ctx)))),
+    route.get('/metadata', PUBLIC, async (ctx) => {
+      const root = rootOf(ctx);
+      const profiles = context.profiles === undefined ? [] : await profileSections(context.profiles, root);
+      const index =
+        profiles.length === 0
+          ? indexes.get(root)
+          : tagJson([...metadataIndex(root, context.metadataDocuments), ...profiles]);
+      return sendTagged(ctx, index);
+    }),
+    ...(context.profiles === undefined ? [] : [profileDocumentRoute(context.profiles, rootOf)]),
     openApiRoute(OPENAPI_DOCUMENT_PATHS.resources, () => registry.resources, rootOf),
     openApiRoute(OPENAPI_DOCUMENT_PATHS.descriptors, () => registry.descriptorResources, rootOf),
     route.get('/metadata/data/v3/dependencies', PUBLIC, () =>

@@ -26,6 +26,7 @@ import type {
   SnapshotReads,
   Store,
   StoredDocument,
+  StoredProfile,
   StoreOptions,
   SubjectProbe,
   TrackedChangeList,
@@ -36,6 +37,7 @@ import type {
 } from '../store.js';
 import { assertSchemaCurrent } from '../relational/schema-refusal.js';
 import { PostgresAdminRecords } from './admin-records.js';
+import * as profileRecords from './admin/profile-records.js';
 import { PostgresCatalog } from './catalog.js';
 import { parsePostgresSpec, type PostgresConnectionSpec } from './connection-spec.js';
 import { PostgresDescriptorCache } from './descriptor-cache.js';
@@ -262,6 +264,18 @@ export class PostgresStore implements Store {
 
   async revokeClient(key: string): Promise<number | undefined> {
     return this.#run(({ admin }) => admin.revokeClient(key));
+  }
+
+  async saveProfiles(profiles: readonly StoredProfile[]): Promise<void> {
+    return this.#run(({ pool }) => profileRecords.saveProfiles(pool, profiles));
+  }
+
+  async listProfiles(): Promise<readonly StoredProfile[]> {
+    return this.#run(({ pool }) => profileRecords.listProfiles(pool));
+  }
+
+  async deleteProfile(name: string): Promise<boolean> {
+    return this.#run(({ pool }) => profileRecords.deleteProfile(pool, name));
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

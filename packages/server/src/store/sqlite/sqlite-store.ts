@@ -26,6 +26,7 @@ import type {
   SnapshotReads,
   Store,
   StoredDocument,
+  StoredProfile,
   StoreOptions,
   SubjectProbe,
   TrackedChangeList,
@@ -37,6 +38,7 @@ import type {
 import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE } from '../relational/schema-plan.js';
 import { assertSchemaCurrent } from '../relational/schema-refusal.js';
 import { AdminRecords } from './admin-records.js';
+import * as profileRecords from './admin/profile-records.js';
 import {
   checkpointWal,
   closeConnection,
@@ -299,6 +301,18 @@ export class SqliteStore implements Store {
 
   async revokeClient(key: string): Promise<number | undefined> {
     return this.#open().admin.revokeClient(key);
+  }
+
+  async saveProfiles(profiles: readonly StoredProfile[]): Promise<void> {
+    profileRecords.saveProfiles(this.#open().db, profiles);
+  }
+
+  async listProfiles(): Promise<readonly StoredProfile[]> {
+    return profileRecords.listProfiles(this.#open().db);
+  }
+
+  async deleteProfile(name: string): Promise<boolean> {
+    return profileRecords.deleteProfile(this.#open().db, name);
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

@@ -57,11 +57,13 @@ describe('a store written by the first release', () => {
       store = await openStore(`sqlite:${file}`);
       expect((await store.findClientApplication('newKey'))?.claimSetName).toBe('SIS Vendor');
       expect((await store.findAccessToken('h', Date.now()))?.educationOrganizationId).toBe(255901);
+      await store.saveProfiles([{ name: 'P', definition: '<Profiles />' }]);
+      expect(await store.listProfiles()).toEqual([{ name: 'P', definition: '<Profiles />' }]);
     } finally {
       await store.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.prepare("SELECT value FROM meta WHERE key = 'admin_schema_version'").pluck().get()).toBe(2);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'admin_schema_version'").pluck().get()).toBe(3);
     db.close();
   });
 });

@@ -20,6 +20,8 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE client ADD COLUMN application_id INTEGER REFERENCES application (application_id);
    CREATE INDEX client_application_id ON client (application_id);
    ALTER TABLE access_token ADD COLUMN education_organization_id INTEGER;`,
+  // 3: profile definitions (data policies), keyed by the lower-cased name.
+  `CREATE TABLE profile (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, definition TEXT NOT NULL) WITHOUT ROWID;`,
 ];
 
 function versionOf(db: Database.Database): number {
