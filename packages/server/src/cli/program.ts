@@ -10,11 +10,14 @@ import {
   createClientCommand,
   listClientsCommand,
   revokeClientCommand,
+  updateClientCommand,
   type CreateClientFlags,
   type ListClientsFlags,
   type RevokeClientFlags,
+  type UpdateClientFlags,
 } from './clients-command.js';
 import { registerExportCommand } from '../export/index.js';
+import { registerClaimSetCommands } from './claim-sets-command.js';
 import { registerLoadCommands } from '../load/cli.js';
 import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
@@ -192,6 +195,29 @@ export function buildProgram(): Command {
     .addOption(instancesOption())
     .addOption(instanceOption())
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
+
+  clients
+    .command('update')
+    .description(
+      "change a client's application (and so its other clients): claim set, education organizations; new tokens " +
+        'see the change at once, live ones within the token cache TTL',
+    )
+    .requiredOption('--key <key>', 'client key')
+    .option('--claim-set <name>', 'a shipped or imported claim set')
+    .option(
+      '--edorg <id>',
+      'an education organization id (repeatable; replaces them all)',
+      repeatable(educationOrganizationId),
+    )
+    .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
+    .action((flags: UpdateClientFlags) => updateClientCommand(flags, print));
+  registerClaimSetCommands(
+    program,
+    { store: storeOption, instances: instancesOption, instance: instanceOption },
+    print,
+  );
 
   withEnvironmentVariables(serveCommand);
 

@@ -1,5 +1,5 @@
 // API clients: creation with generated or given credentials in an application, and checking a presented key and secret.
-import type { ApiClient, ClientAdministration } from '../store/store.js';
+import type { ApiClient, ClaimSetAdministration, ClientAdministration } from '../store/store.js';
 import { applicationFor, ClientCreationError, type ApplicationOptions } from './client-applications.js';
 import { describeClient, type ClientDescription } from './client-descriptions.js';
 import { randomAlphanumeric } from './random-text.js';
@@ -8,7 +8,8 @@ import { hashSecret, verifySecret } from './secret-hash.js';
 export type ClientStore = Pick<
   ClientAdministration,
   'createClient' | 'findClient' | 'findApplication' | 'findVendorNamespacePrefixes'
->;
+> &
+  Pick<ClaimSetAdministration, 'listClaimSets'>;
 
 export interface NewClientOptions extends ApplicationOptions {
   /** Generated (32 alphanumeric characters) when not given. */

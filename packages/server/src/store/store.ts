@@ -1,6 +1,7 @@
 // The store interface the API layer uses; SQL lives only in its implementations (sqlite/, later postgres/).
 
 import type {
+  ClaimSetGrant,
   DocumentDescriptor,
   DocumentIdentity,
   DocumentReference,
@@ -267,6 +268,25 @@ export interface ClientApplication extends ApplicationDefinition {
   readonly applicationId: number;
 }
 
+/** What `clients update` may change in an application; absent fields stay as they are. */
+export interface ApplicationChanges {
+  readonly claimSetName?: string;
+  readonly educationOrganizationIds?: readonly number[];
+}
+
+/** A claim set the implementer imported (beside the shipped ones of the model's claims file). */
+export interface ClaimSetDefinition {
+  readonly name: string;
+  /**
+   * The grants by resource claim, each claim named as the model's claims file names it: per granted action, its
+   * authorization strategy overrides (empty: the claim's default strategies apply).
+   */
+  readonly resourceClaims: Readonly<Record<string, ClaimSetGrant>>;
+}
+
+/** What `deleteClaimSet` did: an application holding the claim set keeps it from being deleted. */
+export type ClaimSetDeletion = 'deleted' | 'unknown' | 'in-use';
+
 /** An API client as administration sees it. */
 export interface ClientDetails {
   readonly client: ApiClient;
@@ -432,6 +452,19 @@ export interface ClientAdministration {
   listClientDetails(now: number): Promise<readonly ClientDetails[]>;
   /** Deactivates the client and deletes its tokens; how many tokens went, or undefined for an unknown key. */
   revokeClient(key: string): Promise<number | undefined>;
+  /** Changes the client's application (and so every client of it); undefined for an unknown key or no application. */
+  updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined>;
+}
+
+/** Imported claim sets, kept with the clients so that every node serving the store sees the same ones. */
+export interface ClaimSetAdministration {
+  /** Adds the claim sets, or replaces those of the same names, all in one transaction. */
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void>;
+  /** By exact name. */
+  findClaimSet(name: string): Promise<ClaimSetDefinition | undefined>;
+  /** Sorted by name. */
+  listClaimSets(): Promise<readonly ClaimSetDefinition[]>;
+  deleteClaimSet(name: string): Promise<ClaimSetDeletion>;
 }
 
 /** Opaque access tokens (contract §2). */
@@ -451,6 +484,7 @@ export interface Store
     AuthorizationProbes,
     DescriptorStore,
     ClientAdministration,
+    ClaimSetAdministration,
     TokenStore {}
 
 /** The reads a snapshot serves, as of the moment it was opened. */

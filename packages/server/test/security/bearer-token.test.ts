@@ -163,6 +163,7 @@ function countingStore() {
       return store.findAccessToken(hash, now);
     },
     findClientApplication: (key: string) => store.findClientApplication(key),
+    findClaimSet: (name: string) => store.findClaimSet(name),
   };
   return counting;
 }

@@ -19,7 +19,7 @@ export function createAuthorizer(store: AuthorizationProbes, options: Authorizer
     const rules: NamedRule[] = [];
     let namespaceStrategy: string | undefined;
     let ownershipTokenId: number | undefined;
-    for (const strategy of authorizeClaims(caller.claimSetName, resource, action)) {
+    for (const strategy of authorizeClaims(caller, resource, action)) {
       const effect = strategyEffectOf(strategy);
       if (effect.kind === 'relationship') rules.push({ strategy, rule: effect.rule });
       if (effect.kind === 'namespace') namespaceStrategy = strategy;

@@ -4,7 +4,10 @@ import type pg from 'pg';
 import type {
   AccessTokenRecord,
   ApiClient,
+  ApplicationChanges,
   ApplicationDefinition,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
@@ -15,7 +18,9 @@ import {
   findApplicationById,
   findOrCreateApplication,
   findVendorNamespacePrefixes,
+  updateApplication,
 } from './admin/application-records.js';
+import { deleteClaimSet, findClaimSet, listClaimSets, saveClaimSets } from './admin/claim-set-records.js';
 import { deleteClientTokens, findAccessToken, liveTokenCounts, saveAccessToken } from './admin/token-records.js';
 import { inTransaction } from './pool.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
@@ -83,6 +88,35 @@ export class PostgresAdminRecords {
       const deactivated = await connection.query('UPDATE client SET active = false WHERE client_key = $1', [key]);
       return deactivated.rowCount === 0 ? undefined : deleteClientTokens(connection, key);
     });
+  }
+
+  updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return inTransaction(this.pool, async (connection) => {
+      const { rows } = await connection.query<{ application_id: number | null }>(
+        'SELECT application_id FROM client WHERE client_key = $1 FOR UPDATE',
+        [key],
+      );
+      const applicationId = rows[0]?.application_id;
+      if (applicationId === undefined || applicationId === null) return undefined;
+      await updateApplication(connection, applicationId, changes);
+      return findApplicationById(connection, applicationId);
+    });
+  }
+
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    return saveClaimSets(this.pool, claimSets);
+  }
+
+  findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return findClaimSet(this.pool, name);
+  }
+
+  listClaimSets(): Promise<ClaimSetDefinition[]> {
+    return listClaimSets(this.pool);
+  }
+
+  deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return deleteClaimSet(this.pool, name);
   }
 
   saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

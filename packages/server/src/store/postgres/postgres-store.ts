@@ -4,6 +4,9 @@ import type pg from 'pg';
 import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
+  ApplicationChanges,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
   AccessFilter,
   AccessTokenRecord,
   ApiClient,
@@ -262,6 +265,26 @@ export class PostgresStore implements Store {
 
   async revokeClient(key: string): Promise<number | undefined> {
     return this.#run(({ admin }) => admin.revokeClient(key));
+  }
+
+  async updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return this.#run(({ admin }) => admin.updateClientApplication(key, changes));
+  }
+
+  async saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    return this.#run(({ admin }) => admin.saveClaimSets(claimSets));
+  }
+
+  async findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return this.#run(({ admin }) => admin.findClaimSet(name));
+  }
+
+  async listClaimSets(): Promise<readonly ClaimSetDefinition[]> {
+    return this.#run(({ admin }) => admin.listClaimSets());
+  }
+
+  async deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return this.#run(({ admin }) => admin.deleteClaimSet(name));
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

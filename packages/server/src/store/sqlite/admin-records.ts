@@ -3,13 +3,17 @@ import type Database from 'better-sqlite3';
 import type {
   AccessTokenRecord,
   ApiClient,
+  ApplicationChanges,
   ApplicationDefinition,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
 } from '../store.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
 import { ApplicationRecords } from './admin/application-records.js';
+import { ClaimSetRecords } from './admin/claim-set-records.js';
 import { TokenRecords } from './admin/token-records.js';
 
 type ClientValues = [string, string, string, number, string, number | null];
@@ -17,6 +21,10 @@ type ClientValues = [string, string, string, number, string, number | null];
 export class AdminRecords {
   readonly #applications: ApplicationRecords;
   readonly #tokens: TokenRecords;
+  readonly #claimSets: ClaimSetRecords;
+  readonly #updateApplication: Database.Transaction<
+    (key: string, changes: ApplicationChanges) => ClientApplication | undefined
+  >;
   readonly #createClient: Database.Transaction<(client: ApiClient, application?: ApplicationDefinition) => void>;
   readonly #findClient: Database.Statement<[string], ClientRow>;
   readonly #listClients: Database.Statement<[], ClientRow>;
@@ -26,6 +34,13 @@ export class AdminRecords {
   constructor(db: Database.Database) {
     this.#applications = new ApplicationRecords(db);
     this.#tokens = new TokenRecords(db);
+    this.#claimSets = new ClaimSetRecords(db);
+    this.#updateApplication = db.transaction((key: string, changes: ApplicationChanges) => {
+      const applicationId = this.#findClient.get(key)?.application_id;
+      if (applicationId === undefined || applicationId === null) return undefined;
+      this.#applications.update(applicationId, changes);
+      return this.#applications.findById(applicationId);
+    });
     const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${CLIENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
     this.#createClient = db.transaction((client: ApiClient, application?: ApplicationDefinition) => {
       const applicationId = application === undefined ? null : this.#applications.findOrCreate(application);
@@ -91,6 +106,26 @@ export class AdminRecords {
 
   revokeClient(key: string): number | undefined {
     return this.#revokeClient.immediate(key);
+  }
+
+  updateClientApplication(key: string, changes: ApplicationChanges): ClientApplication | undefined {
+    return this.#updateApplication.immediate(key, changes);
+  }
+
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): void {
+    this.#claimSets.save(claimSets);
+  }
+
+  findClaimSet(name: string): ClaimSetDefinition | undefined {
+    return this.#claimSets.find(name);
+  }
+
+  listClaimSets(): ClaimSetDefinition[] {
+    return this.#claimSets.all();
+  }
+
+  deleteClaimSet(name: string): ClaimSetDeletion {
+    return this.#claimSets.delete(name);
   }
 
   saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): boolean {

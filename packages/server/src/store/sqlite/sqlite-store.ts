@@ -4,6 +4,9 @@ import type Database from 'better-sqlite3';
 import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
+  ApplicationChanges,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
   AccessFilter,
   AccessTokenRecord,
   AuthorizedDocument,
@@ -299,6 +302,26 @@ export class SqliteStore implements Store {
 
   async revokeClient(key: string): Promise<number | undefined> {
     return this.#open().admin.revokeClient(key);
+  }
+
+  async updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return this.#open().admin.updateClientApplication(key, changes);
+  }
+
+  async saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    this.#open().admin.saveClaimSets(claimSets);
+  }
+
+  async findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return this.#open().admin.findClaimSet(name);
+  }
+
+  async listClaimSets(): Promise<readonly ClaimSetDefinition[]> {
+    return this.#open().admin.listClaimSets();
+  }
+
+  async deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return this.#open().admin.deleteClaimSet(name);
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

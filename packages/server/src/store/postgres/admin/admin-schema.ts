@@ -19,6 +19,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE access_token (token_hash text COLLATE "C" PRIMARY KEY, client_key text COLLATE "C" NOT NULL REFERENCES client (client_key) ON DELETE CASCADE, expires_at bigint NOT NULL, education_organization_id bigint);
    CREATE INDEX access_token_client_key ON access_token (client_key);
    CREATE INDEX access_token_expires_at ON access_token (expires_at);`,
+  // 2: imported claim sets, their grants as the JSON of ClaimSetDefinition.resourceClaims.
+  `CREATE TABLE claim_set (name text COLLATE "C" PRIMARY KEY, resource_claims text NOT NULL);`,
 ];
 
 export const ADMIN_SCHEMA_VERSION = MIGRATIONS.length;

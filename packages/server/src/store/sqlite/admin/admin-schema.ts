@@ -20,6 +20,8 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE client ADD COLUMN application_id INTEGER REFERENCES application (application_id);
    CREATE INDEX client_application_id ON client (application_id);
    ALTER TABLE access_token ADD COLUMN education_organization_id INTEGER;`,
+  // 3: imported claim sets, their grants as the JSON of ClaimSetDefinition.resourceClaims.
+  `CREATE TABLE claim_set (name TEXT PRIMARY KEY, resource_claims TEXT NOT NULL) WITHOUT ROWID;`,
 ];
 
 function versionOf(db: Database.Database): number {

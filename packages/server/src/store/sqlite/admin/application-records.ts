@@ -1,6 +1,6 @@
 // Vendors (with their namespace prefixes) and applications (claim set, education organizations, profiles).
 import type Database from 'better-sqlite3';
-import type { ApplicationDefinition, ClientApplication } from '../../store.js';
+import type { ApplicationChanges, ApplicationDefinition, ClientApplication } from '../../store.js';
 
 interface ApplicationRow {
   readonly application_id: number;
@@ -27,6 +27,8 @@ export class ApplicationRecords {
   readonly #insertApplication: Database.Statement<[number, string, string]>;
   readonly #insertEducationOrganization: Database.Statement<[number, number]>;
   readonly #insertProfile: Database.Statement<[number, string]>;
+  readonly #setClaimSet: Database.Statement<[string, number]>;
+  readonly #clearEducationOrganizations: Database.Statement<[number]>;
 
   constructor(db: Database.Database) {
     this.#byName = db.prepare(`${SELECT_APPLICATION} WHERE v.name = ? AND a.name = ?`);
@@ -57,6 +59,19 @@ export class ApplicationRecords {
     this.#insertProfile = db.prepare(
       'INSERT OR IGNORE INTO application_profile (application_id, profile_name) VALUES (?, ?)',
     );
+    this.#setClaimSet = db.prepare('UPDATE application SET claim_set_name = ? WHERE application_id = ?');
+    this.#clearEducationOrganizations = db.prepare(
+      'DELETE FROM application_education_organization WHERE application_id = ?',
+    );
+  }
+
+  /** Inside the caller's transaction. */
+  update(applicationId: number, changes: ApplicationChanges): void {
+    if (changes.claimSetName !== undefined) this.#setClaimSet.run(changes.claimSetName, applicationId);
+    if (changes.educationOrganizationIds !== undefined) {
+      this.#clearEducationOrganizations.run(applicationId);
+      for (const id of changes.educationOrganizationIds) this.#insertEducationOrganization.run(applicationId, id);
+    }
   }
 
   findVendorNamespacePrefixes(vendorName: string): string[] | undefined {
