@@ -11,7 +11,10 @@ export interface Caller {
   /** The application's education organizations, or only the one a scoped token was narrowed to. */
   readonly educationOrganizationIds: readonly number[];
   readonly namespacePrefixes: readonly string[];
+  /** The token documents the caller creates are stamped with (0: none). */
   readonly ownershipTokenId: number;
+  /** The tokens whose documents OwnershipBased lets the caller access; default only `ownershipTokenId`. */
+  readonly accessibleOwnershipTokenIds?: readonly number[];
   readonly profileNames: readonly string[];
 }
 

@@ -121,6 +121,12 @@ export function buildProgram(): Command {
         'EDFI_ADMIN_SECRET',
       ),
     )
+    .addOption(
+      new Option(
+        '--ownership-based-authorization',
+        'enforce the OwnershipBased strategy of claim sets (off by default, as in the ODS)',
+      ),
+    )
     .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
     .addOption(
       new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')

@@ -126,8 +126,11 @@ export interface AccessFilter {
   readonly relationships: readonly RelationshipRule[];
   /** When present, every namespace of the item must start with one of these (case-insensitive). */
   readonly namespacePrefixes?: readonly string[];
-  /** When present, only documents created under this ownership token (live reads only: tombstones keep no owner). */
-  readonly ownershipTokenId?: number;
+  /**
+   * When present, only documents created under one of these ownership tokens; tombstones by the owner they keep
+   * (those recorded before owners were kept have none, and are left out like unowned documents).
+   */
+  readonly ownershipTokenIds?: readonly number[];
 }
 
 /** How a single securable value is related to the caller's education organizations. */
@@ -184,6 +187,8 @@ export interface TrackedSecurables {
   readonly staffUniqueIds: readonly string[];
   readonly contactUniqueIds: readonly string[];
   readonly namespaces: readonly string[];
+  /** The ownership token the document was created under, kept so that OwnershipBased filters see its tombstone. */
+  readonly ownershipTokenId?: number;
 }
 
 export interface DeletedDocument {
