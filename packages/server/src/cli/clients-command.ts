@@ -36,6 +36,8 @@ export interface CreateClientFlags extends StoreFlag {
   readonly edorg?: readonly number[];
   readonly namespace?: readonly string[];
   readonly profile?: readonly string[];
+  readonly ownershipToken?: string;
+  readonly accessOwnershipToken?: readonly string[];
   /** Accept a given secret shorter than MINIMUM_CLI_SECRET_LENGTH. */
   readonly allowWeakSecret?: boolean;
 }
@@ -108,6 +110,8 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
     educationOrganizationIds: flags.edorg,
     namespacePrefixes: flags.namespace,
     profiles: flags.profile,
+    ownershipToken: flags.ownershipToken,
+    accessOwnershipTokens: flags.accessOwnershipToken,
   };
 }
 
@@ -138,6 +142,9 @@ export async function createClientCommand(flags: CreateClientFlags, print: Print
     print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
   }
   printGrants(created, print);
+  if (flags.ownershipToken !== undefined) print(`Ownership token:          ${flags.ownershipToken}`);
+  if (flags.accessOwnershipToken !== undefined)
+    print(`Also accesses the tokens: ${listed(flags.accessOwnershipToken)}`);
 }
 
 function printGrants(client: ClientDescription, print: Print): void {

@@ -176,6 +176,15 @@ export function buildProgram(): Command {
       repeatable(String),
     )
     .option('--profile <name>', 'a profile assigned to the application (repeatable)', repeatable(String))
+    .option(
+      '--ownership-token <name>',
+      "the ownership token the client's documents are stamped with (default: its application's own)",
+    )
+    .option(
+      '--access-ownership-token <name>',
+      'a further ownership token whose documents the client may access (repeatable)',
+      repeatable(String),
+    )
     .option('--vendor <name>', 'vendor, found or created by name (default: the application)')
     .option(
       '--application <name>',

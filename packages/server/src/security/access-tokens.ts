@@ -8,6 +8,7 @@ import type {
   ClaimSetDefinition,
   ClientApplication,
   ClientAdministration,
+  ClientOwnership,
   TokenStore,
 } from '../store/store.js';
 import { claimSetCatalogue } from './claims/index.js';
@@ -61,7 +62,7 @@ export async function issueAccessToken(
 }
 
 export type TokenHolderStore = Pick<TokenStore, 'findAccessToken'> &
-  Pick<ClientAdministration, 'findClientApplication'> &
+  Pick<ClientAdministration, 'findClientApplication' | 'findClientOwnership'> &
   Pick<ClaimSetAdministration, 'findClaimSet'>;
 
 export interface TokenHolder {
@@ -75,6 +76,7 @@ function callerFor(
   token: AccessTokenRecord,
   application: ClientApplication | undefined,
   claimSet: ClaimSetDefinition | undefined,
+  ownership: ClientOwnership | undefined,
 ): Caller {
   const grant = grantOf(application);
   const scope = token.educationOrganizationId;
@@ -84,7 +86,9 @@ function callerFor(
     ...(claimSet === undefined ? {} : { claimSet }),
     educationOrganizationIds: scope === undefined ? grant.educationOrganizationIds : [scope],
     namespacePrefixes: grant.namespacePrefixes,
-    ownershipTokenId: grant.ownershipTokenId,
+    // Without an application or token (clients from before applications) the client's documents have no owner.
+    ownershipTokenId: ownership?.ownershipTokenId ?? 0,
+    ...(ownership === undefined ? {} : { accessibleOwnershipTokenIds: ownership.accessibleOwnershipTokenIds }),
     profileNames: grant.profileNames,
   };
 }
@@ -97,9 +101,12 @@ export async function findTokenHolder(
 ): Promise<TokenHolder | undefined> {
   const record = await store.findAccessToken(hashAccessToken(token), now);
   if (record === undefined) return undefined;
-  const application = await store.findClientApplication(record.clientKey);
+  const [application, ownership] = await Promise.all([
+    store.findClientApplication(record.clientKey),
+    store.findClientOwnership(record.clientKey),
+  ]);
   const claimSet = application && (await importedClaimSetOf(store, application.claimSetName));
-  return { caller: callerFor(record, application, claimSet), expiresAt: record.expiresAt };
+  return { caller: callerFor(record, application, claimSet, ownership), expiresAt: record.expiresAt };
 }
 
 /** A claim set the claims file does not ship is an imported one; one deleted since grants nothing (as an unknown name). */

@@ -273,6 +273,22 @@ export interface ClientApplication extends ApplicationDefinition {
   readonly applicationId: number;
 }
 
+/** The named ownership tokens a new client gets (contract §8.1); found by name, created when new. */
+export interface OwnershipTokenNames {
+  /** The token the client's documents are stamped with; default its application's own token. */
+  readonly creator?: string;
+  /** Further tokens whose documents the client may access. */
+  readonly accessible?: readonly string[];
+}
+
+/** The ownership tokens a client holds, by id. */
+export interface ClientOwnership {
+  /** The token its documents are stamped with: the one it was given, else its application's. */
+  readonly ownershipTokenId: number;
+  /** Every token whose documents it may access, its own first. */
+  readonly accessibleOwnershipTokenIds: readonly number[];
+}
+
 /** What `clients update` may change in an application; absent fields stay as they are. */
 export interface ApplicationChanges {
   readonly claimSetName?: string;
@@ -445,7 +461,9 @@ export interface ClientAdministration {
    * Adds a client, with the application it joins: the vendor and the application are found by name, and created from
    * the definition when new (an existing one is joined as stored). Without an application the client has none.
    */
-  createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void>;
+  createClient(client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames): Promise<void>;
+  /** The client's ownership tokens; undefined for an unknown key, or a client with neither application nor token. */
+  findClientOwnership(key: string): Promise<ClientOwnership | undefined>;
   findClient(key: string): Promise<ApiClient | undefined>;
   listClients(): Promise<readonly ApiClient[]>;
   /** The vendor's namespace prefixes; undefined for an unknown vendor. */

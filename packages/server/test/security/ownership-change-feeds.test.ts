@@ -2,11 +2,11 @@
 // create, see, change and delete only their own items, and a deleted item's tombstone keeps its owner, so `/deletes`
 // shows each client only its own deletions (contract §8.4, §8.5). With the feature off the strategy is ignored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importClaimSets } from '../../src/security/index.js';
-import { dataClient, type DataClient } from '../support/data-client.js';
+import { importClaimSets, type NewClientOptions } from '../../src/security/index.js';
+import { dataClient, dataClientOf, type DataClient } from '../support/data-client.js';
 import { localEducationAgency, school } from '../support/district-documents.js';
 import { describeEachStore } from '../support/each-store.js';
-import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
+import { issueToken, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 import { systemPost } from '../support/system-writes.js';
 
 const OWNED = ['OwnershipBased'];
@@ -30,6 +30,15 @@ const week = (identifier: string, days = 5) => ({
   totalInstructionalDays: days,
 });
 
+/** A server enforcing authorization, with one school and the `Owner Only` claim set imported. */
+async function schoolServer(store: string, ownershipBasedAuthorization: boolean): Promise<EdFiTestServer> {
+  const edfi = await startEdFiServer({ store, enforceAuthorization: true, ownershipBasedAuthorization });
+  await systemPost(edfi.store, edfi.registry, 'localEducationAgencies', localEducationAgency(100));
+  await systemPost(edfi.store, edfi.registry, 'schools', school(1001, 100));
+  await importClaimSets(edfi.store, { claimSets: [ownerOnly], defaultAuthorizations: [] });
+  return edfi;
+}
+
 describeEachStore('ownership on writes and change feeds', (stores) => {
   describe.each([true, false])('OwnershipBasedAuthorization %s', (enabled) => {
     let edfi: EdFiTestServer;
@@ -38,14 +47,7 @@ describeEachStore('ownership on writes and change feeds', (stores) => {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      edfi = await startEdFiServer({
-        store: await stores.newSpec(),
-        enforceAuthorization: true,
-        ownershipBasedAuthorization: enabled,
-      });
-      await systemPost(edfi.store, edfi.registry, 'localEducationAgencies', localEducationAgency(100));
-      await systemPost(edfi.store, edfi.registry, 'schools', school(1001, 100));
-      await importClaimSets(edfi.store, { claimSets: [ownerOnly], defaultAuthorizations: [] });
+      edfi = await schoolServer(await stores.newSpec(), enabled);
       alice = await dataClient(edfi, 'Owner Only', []);
       bob = await dataClient(edfi, 'Owner Only', []);
       for (const [client, name] of [
@@ -96,5 +98,34 @@ describeEachStore('ownership on writes and change feeds', (stores) => {
       expect(upsert.status).toBe(enabled ? 403 : 200);
       expect((await bob.send('PUT', `academicWeeks/${ids['B-KEPT']}`, week('B-KEPT', 2))).status).toBe(204);
     });
+  });
+});
+
+describeEachStore('named ownership tokens', (stores) => {
+  let edfi: EdFiTestServer;
+  beforeAll(async () => {
+    edfi = await schoolServer(await stores.newSpec(), true);
+  });
+  afterAll(() => edfi.close());
+
+  const clientWith = async (options: NewClientOptions): Promise<DataClient> => {
+    const token = await issueToken(edfi.server, edfi.store, { claimSet: 'Owner Only', ...options });
+    return dataClientOf(edfi, token);
+  };
+
+  it('lets clients given one token share their items, and one given access to it see them beside its own', async () => {
+    const first = await clientWith({ ownershipToken: 'District SIS' });
+    const second = await clientWith({ ownershipToken: 'District SIS' });
+    const auditor = await clientWith({ accessOwnershipTokens: ['District SIS'] });
+    const outsider = await clientWith({});
+    expect((await first.send('POST', 'academicWeeks', week('SIS-1'))).status).toBe(201);
+    expect((await second.send('POST', 'academicWeeks', week('SIS-2'))).status).toBe(201);
+    expect((await auditor.send('POST', 'academicWeeks', week('AUDIT'))).status).toBe(201);
+    const seen = async (client: DataClient) =>
+      (await client.list<{ weekIdentifier: string }>('academicWeeks')).items.map((item) => item.weekIdentifier).sort();
+    expect(await seen(first)).toEqual(['SIS-1', 'SIS-2']);
+    expect(await seen(second)).toEqual(['SIS-1', 'SIS-2']);
+    expect(await seen(auditor)).toEqual(['AUDIT', 'SIS-1', 'SIS-2']);
+    expect(await seen(outsider)).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import type {
   ApplicationDefinition,
   ClaimSetDefinition,
   ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
@@ -20,6 +22,7 @@ import {
   findVendorNamespacePrefixes,
   updateApplication,
 } from './admin/application-records.js';
+import { findClientOwnership, giveClientTokens } from './admin/ownership-token-records.js';
 import { deleteClaimSet, findClaimSet, listClaimSets, saveClaimSets } from './admin/claim-set-records.js';
 import { deleteClientTokens, findAccessToken, liveTokenCounts, saveAccessToken } from './admin/token-records.js';
 import { inTransaction } from './pool.js';
@@ -30,7 +33,11 @@ const SELECT_CLIENT = `SELECT ${CLIENT_COLUMNS} FROM client`;
 export class PostgresAdminRecords {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
     await inTransaction(this.pool, async (connection) => {
       const applicationId = application === undefined ? null : await findOrCreateApplication(connection, application);
       await connection.query(
@@ -38,7 +45,12 @@ export class PostgresAdminRecords {
           'VALUES ($1, $2, $3, $4, $5, $6)',
         [client.key, client.name, client.secretHash, client.active, client.createdAt, applicationId],
       );
+      if (ownership !== undefined) await giveClientTokens(connection, client.key, ownership);
     });
+  }
+
+  findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return findClientOwnership(this.pool, key);
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {

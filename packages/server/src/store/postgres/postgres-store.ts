@@ -7,6 +7,8 @@ import type {
   ApplicationChanges,
   ClaimSetDefinition,
   ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   AccessFilter,
   AccessTokenRecord,
   ApiClient,
@@ -235,8 +237,16 @@ export class PostgresStore implements Store {
     return this.#run(({ writer }) => writer.seedDescriptors(resource, values));
   }
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
-    return this.#run(({ admin }) => admin.createClient(client, application));
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
+    return this.#run(({ admin }) => admin.createClient(client, application, ownership));
+  }
+
+  async findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return this.#run(({ admin }) => admin.findClientOwnership(key));
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {

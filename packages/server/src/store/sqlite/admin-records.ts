@@ -7,6 +7,8 @@ import type {
   ApplicationDefinition,
   ClaimSetDefinition,
   ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
@@ -14,6 +16,7 @@ import type {
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
 import { ApplicationRecords } from './admin/application-records.js';
 import { ClaimSetRecords } from './admin/claim-set-records.js';
+import { OwnershipTokenRecords } from './admin/ownership-token-records.js';
 import { TokenRecords } from './admin/token-records.js';
 
 type ClientValues = [string, string, string, number, string, number | null];
@@ -22,10 +25,13 @@ export class AdminRecords {
   readonly #applications: ApplicationRecords;
   readonly #tokens: TokenRecords;
   readonly #claimSets: ClaimSetRecords;
+  readonly #ownership: OwnershipTokenRecords;
   readonly #updateApplication: Database.Transaction<
     (key: string, changes: ApplicationChanges) => ClientApplication | undefined
   >;
-  readonly #createClient: Database.Transaction<(client: ApiClient, application?: ApplicationDefinition) => void>;
+  readonly #createClient: Database.Transaction<
+    (client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames) => void
+  >;
   readonly #findClient: Database.Statement<[string], ClientRow>;
   readonly #listClients: Database.Statement<[], ClientRow>;
   readonly #hasClients: Database.Statement<[], number>;
@@ -35,6 +41,7 @@ export class AdminRecords {
     this.#applications = new ApplicationRecords(db);
     this.#tokens = new TokenRecords(db);
     this.#claimSets = new ClaimSetRecords(db);
+    this.#ownership = new OwnershipTokenRecords(db);
     this.#updateApplication = db.transaction((key: string, changes: ApplicationChanges) => {
       const applicationId = this.#findClient.get(key)?.application_id;
       if (applicationId === undefined || applicationId === null) return undefined;
@@ -42,17 +49,23 @@ export class AdminRecords {
       return this.#applications.findById(applicationId);
     });
     const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${CLIENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
-    this.#createClient = db.transaction((client: ApiClient, application?: ApplicationDefinition) => {
-      const applicationId = application === undefined ? null : this.#applications.findOrCreate(application);
-      insertClient.run(
-        client.key,
-        client.name,
-        client.secretHash,
-        client.active ? 1 : 0,
-        client.createdAt,
-        applicationId,
-      );
-    });
+    this.#createClient = db.transaction(
+      (client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames) => {
+        const applicationId =
+          application === undefined
+            ? null
+            : this.#applications.findOrCreate(application, (id) => this.#ownership.giveApplicationToken(id));
+        insertClient.run(
+          client.key,
+          client.name,
+          client.secretHash,
+          client.active ? 1 : 0,
+          client.createdAt,
+          applicationId,
+        );
+        if (ownership !== undefined) this.#ownership.giveClientTokens(client.key, ownership);
+      },
+    );
     this.#findClient = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client WHERE client_key = ?`);
     this.#listClients = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client ORDER BY client_key`);
     this.#hasClients = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM client)').pluck();
@@ -62,8 +75,12 @@ export class AdminRecords {
     );
   }
 
-  createClient(client: ApiClient, application?: ApplicationDefinition): void {
-    this.#createClient.immediate(client, application);
+  createClient(client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames): void {
+    this.#createClient.immediate(client, application, ownership);
+  }
+
+  findClientOwnership(key: string): ClientOwnership | undefined {
+    return this.#ownership.find(key);
   }
 
   findClient(key: string): ApiClient | undefined {

@@ -7,6 +7,8 @@ import type {
   ApplicationChanges,
   ClaimSetDefinition,
   ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   AccessFilter,
   AccessTokenRecord,
   AuthorizedDocument,
@@ -272,8 +274,16 @@ export class SqliteStore implements Store {
     return this.#open().writer.seedDescriptors(resource, values);
   }
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
-    this.#open().admin.createClient(client, application);
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
+    this.#open().admin.createClient(client, application, ownership);
+  }
+
+  async findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return this.#open().admin.findClientOwnership(key);
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {

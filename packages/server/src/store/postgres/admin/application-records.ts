@@ -1,6 +1,7 @@
 // Vendors (with their namespace prefixes) and applications (claim set, education organizations, profiles) on
 // PostgreSQL: an application is read with its lists in one query.
 import type pg from 'pg';
+import { giveApplicationToken } from './ownership-token-records.js';
 import type { ApplicationChanges, ApplicationDefinition, ClientApplication } from '../../store.js';
 
 interface ApplicationRow {
@@ -87,6 +88,7 @@ export async function findOrCreateApplication(
     [vendorId, definition.applicationName, definition.claimSetName],
   );
   const created = inserted.rows[0]?.application_id;
+  if (created !== undefined) await giveApplicationToken(client, created);
   if (created === undefined) {
     const { rows } = await client.query<{ application_id: number }>(
       'SELECT application_id FROM application WHERE vendor_id = $1 AND name = $2',

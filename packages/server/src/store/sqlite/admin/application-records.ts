@@ -93,8 +93,11 @@ export class ApplicationRecords {
     return new Map(this.#all.all().map((row) => [row.application_id, this.#toApplication(row)]));
   }
 
-  /** The id of the named application, creating the vendor and the application from the definition when new. */
-  findOrCreate(definition: ApplicationDefinition): number {
+  /**
+   * The id of the named application, creating the vendor and the application from the definition when new (`created`
+   * is told the new application's id).
+   */
+  findOrCreate(definition: ApplicationDefinition, created: (applicationId: number) => void): number {
     const existing = this.#byName.get(definition.vendorName, definition.applicationName);
     if (existing !== undefined) return existing.application_id;
     const vendorId = this.#vendorId.get(definition.vendorName) ?? this.#createVendor(definition);
@@ -103,6 +106,7 @@ export class ApplicationRecords {
     );
     for (const id of definition.educationOrganizationIds) this.#insertEducationOrganization.run(applicationId, id);
     for (const name of definition.profileNames) this.#insertProfile.run(applicationId, name);
+    created(applicationId);
     return applicationId;
   }
 
