@@ -180,7 +180,8 @@ export class AccessSql {
     }
     if (filter.ownershipTokenIds !== undefined) {
       const owners = this.dialect.valueList('owners', 'integer', 'w');
-      conditions.push(`${subjects.owner} IN (SELECT w.value FROM ${owners})`);
+      // EXISTS rather than IN: an unowned row is then false, not NULL (the predicate is also selected as a value).
+      conditions.push(`EXISTS (SELECT 1 FROM ${owners} WHERE w.value = ${subjects.owner})`);
     }
     return conditions.length === 0 ? this.dialect.true : conditions.join(' AND ');
   }
