@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClaimSetSummary, ClientSummary } from '../../src/security/index.js';
+import { openStore } from '../../src/store/index.js';
 import { runCli } from './support.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'edfi-api-claim-sets-'));
@@ -91,5 +92,42 @@ describe('claim-sets and clients update commands', () => {
     expect(result.stderr).toContain("action 'ReadChanges': 'TrustMe' is not an authorization strategy");
     const listed = JSON.parse(await ok(['claim-sets', 'list', '--json'])) as ClaimSetSummary[];
     expect(listed.filter(({ imported }) => imported)).toEqual([]);
+  }, 60_000);
+});
+
+describe('clients create with ownership tokens', () => {
+  it('gives the client the named token to stamp with and further ones to access', async () => {
+    const created = await ok([
+      'clients',
+      'create',
+      '--key',
+      'owner-a',
+      '--claim-set',
+      'SIS Vendor',
+      '--ownership-token',
+      'District SIS',
+      '--access-ownership-token',
+      'Auditors',
+    ]);
+    expect(created).toContain('Ownership token:          District SIS');
+    expect(created).toContain('Also accesses the tokens: Auditors');
+    await ok([
+      'clients',
+      'create',
+      '--key',
+      'owner-b',
+      '--claim-set',
+      'SIS Vendor',
+      '--ownership-token',
+      'District SIS',
+    ]);
+    const store = await openStore(spec);
+    try {
+      const [a, b] = await Promise.all(['owner-a', 'owner-b'].map((key) => store.findClientOwnership(key)));
+      expect(b).toEqual({ ownershipTokenId: a!.ownershipTokenId, accessibleOwnershipTokenIds: [a!.ownershipTokenId] });
+      expect(a!.accessibleOwnershipTokenIds).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
   }, 60_000);
 });
