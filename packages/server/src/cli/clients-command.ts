@@ -4,6 +4,8 @@ import {
   claimSetCatalogue,
   createClient,
   listClients,
+  updateClient,
+  type ClientDescription,
   type ClientSummary,
   type CreatedClient,
   type NewClientOptions,
@@ -13,10 +15,11 @@ import { getModelRegistry } from '../model/index.js';
 import { seedNewStore } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import type { Store } from '../store/store.js';
+import { textTable, type Column } from './text-table.js';
 
-type Print = (text: string) => void;
+export type Print = (text: string) => void;
 
-interface StoreFlag {
+export interface StoreFlag {
   readonly store: string;
   /** With `instance`: the stores are those of the named instances of this file, not `store`. */
   readonly instances?: string;
@@ -33,6 +36,8 @@ export interface CreateClientFlags extends StoreFlag {
   readonly edorg?: readonly number[];
   readonly namespace?: readonly string[];
   readonly profile?: readonly string[];
+  readonly ownershipToken?: string;
+  readonly accessOwnershipToken?: readonly string[];
   /** Accept a given secret shorter than MINIMUM_CLI_SECRET_LENGTH. */
   readonly allowWeakSecret?: boolean;
 }
@@ -60,12 +65,18 @@ export interface ListClientsFlags extends StoreFlag {
   readonly json?: boolean;
 }
 
+export interface UpdateClientFlags extends StoreFlag {
+  readonly key: string;
+  readonly claimSet?: string;
+  readonly edorg?: readonly number[];
+}
+
 export interface RevokeClientFlags extends StoreFlag {
   readonly key: string;
 }
 
 /** The stores a command administers: `--store`, or those of the `--instance`s of `--instances`. */
-function storeSpecsOf(flags: StoreFlag): { name?: string; spec: string }[] {
+export function storeSpecsOf(flags: StoreFlag): { name?: string; spec: string }[] {
   if (flags.instances === undefined) {
     if (flags.instance !== undefined) throw new Error('--instance names an instance of the file --instances gives.');
     return [{ spec: flags.store }];
@@ -84,7 +95,7 @@ export async function withStore<T>(spec: string, use: (store: Store) => Promise<
   }
 }
 
-function listed(values: readonly (string | number)[]): string {
+export function listed(values: readonly (string | number)[]): string {
   return values.length === 0 ? '-' : values.join(',');
 }
 
@@ -99,6 +110,8 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
     educationOrganizationIds: flags.edorg,
     namespacePrefixes: flags.namespace,
     profiles: flags.profile,
+    ownershipToken: flags.ownershipToken,
+    accessOwnershipTokens: flags.accessOwnershipToken,
   };
 }
 
@@ -128,13 +141,31 @@ export async function createClientCommand(flags: CreateClientFlags, print: Print
   if (flags.secret === undefined) {
     print(`Secret: ${created.secret}   (generated; it is stored hashed and not shown again)`);
   }
-  print(`Claim set:                ${created.claimSet}`);
-  print(`Education organizations:  ${listed(created.educationOrganizationIds)}`);
-  print(`Namespace prefixes:       ${listed(created.namespacePrefixes)}`);
-  if (created.profiles.length > 0) print(`Profiles:                 ${listed(created.profiles)}`);
+  printGrants(created, print);
+  if (flags.ownershipToken !== undefined) print(`Ownership token:          ${flags.ownershipToken}`);
+  if (flags.accessOwnershipToken !== undefined)
+    print(`Also accesses the tokens: ${listed(flags.accessOwnershipToken)}`);
 }
 
-const COLUMNS: readonly [string, (client: ClientSummary) => string][] = [
+function printGrants(client: ClientDescription, print: Print): void {
+  print(`Claim set:                ${client.claimSet}`);
+  print(`Education organizations:  ${listed(client.educationOrganizationIds)}`);
+  print(`Namespace prefixes:       ${listed(client.namespacePrefixes)}`);
+  if (client.profiles.length > 0) print(`Profiles:                 ${listed(client.profiles)}`);
+}
+
+export async function updateClientCommand(flags: UpdateClientFlags, print: Print): Promise<void> {
+  for (const { name, spec } of storeSpecsOf(flags)) {
+    const changes = { claimSet: flags.claimSet, educationOrganizationIds: flags.edorg };
+    const updated = await withStore(spec, (store) => updateClient(store, flags.key, changes));
+    const where = name === undefined ? '' : ` in instance '${name}'`;
+    print(`Updated application '${updated.application}' of client '${updated.key}'${where}:`);
+    printGrants(updated, print);
+  }
+  print('New tokens get the change at once; running servers apply it to live tokens within their --token-cache-ttl.');
+}
+
+const COLUMNS: readonly Column<ClientSummary>[] = [
   ['KEY', (client) => client.key],
   ['NAME', (client) => client.name],
   ['VENDOR', (client) => client.vendor ?? '-'],
@@ -147,27 +178,13 @@ const COLUMNS: readonly [string, (client: ClientSummary) => string][] = [
   ['TOKENS', (client) => String(client.liveTokens)],
 ];
 
-function table(clients: readonly ClientSummary[]): string[] {
-  const rows = [
-    COLUMNS.map(([heading]) => heading),
-    ...clients.map((client) => COLUMNS.map(([, cell]) => cell(client))),
-  ];
-  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  );
-}
-
 export async function listClientsCommand(flags: ListClientsFlags, print: Print): Promise<void> {
   for (const { name, spec } of storeSpecsOf(flags)) {
     const clients = await withStore(spec, (store) => listClients(store));
     if (name !== undefined && !flags.json) print(`Instance '${name}':`);
     if (flags.json) print(JSON.stringify(clients, null, 2));
     else if (clients.length === 0) print('No clients.');
-    else for (const line of table(clients)) print(line);
+    else for (const line of textTable(COLUMNS, clients)) print(line);
   }
 }
 

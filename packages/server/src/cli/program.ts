@@ -10,11 +10,14 @@ import {
   createClientCommand,
   listClientsCommand,
   revokeClientCommand,
+  updateClientCommand,
   type CreateClientFlags,
   type ListClientsFlags,
   type RevokeClientFlags,
+  type UpdateClientFlags,
 } from './clients-command.js';
 import { registerExportCommand } from '../export/index.js';
+import { registerClaimSetCommands } from './claim-sets-command.js';
 import { registerLoadCommands } from '../load/cli.js';
 import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
@@ -119,6 +122,12 @@ export function buildProgram(): Command {
         'EDFI_ADMIN_SECRET',
       ),
     )
+    .addOption(
+      new Option(
+        '--ownership-based-authorization',
+        'enforce the OwnershipBased strategy of claim sets (off by default, as in the ODS)',
+      ),
+    )
     .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
     .addOption(
       new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')
@@ -168,6 +177,15 @@ export function buildProgram(): Command {
       repeatable(String),
     )
     .option('--profile <name>', 'a profile assigned to the application (repeatable)', repeatable(String))
+    .option(
+      '--ownership-token <name>',
+      "the ownership token the client's documents are stamped with (default: its application's own)",
+    )
+    .option(
+      '--access-ownership-token <name>',
+      'a further ownership token whose documents the client may access (repeatable)',
+      repeatable(String),
+    )
     .option('--vendor <name>', 'vendor, found or created by name (default: the application)')
     .option(
       '--application <name>',
@@ -193,6 +211,29 @@ export function buildProgram(): Command {
     .addOption(instancesOption())
     .addOption(instanceOption())
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
+
+  clients
+    .command('update')
+    .description(
+      "change a client's application (and so its other clients): claim set, education organizations; new tokens " +
+        'see the change at once, live ones within the token cache TTL',
+    )
+    .requiredOption('--key <key>', 'client key')
+    .option('--claim-set <name>', 'a shipped or imported claim set')
+    .option(
+      '--edorg <id>',
+      'an education organization id (repeatable; replaces them all)',
+      repeatable(educationOrganizationId),
+    )
+    .addOption(storeOption())
+    .addOption(instancesOption())
+    .addOption(instanceOption())
+    .action((flags: UpdateClientFlags) => updateClientCommand(flags, print));
+  registerClaimSetCommands(
+    program,
+    { store: storeOption, instances: instancesOption, instance: instanceOption },
+    print,
+  );
 
   withEnvironmentVariables(serveCommand);
 

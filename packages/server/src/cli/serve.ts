@@ -33,6 +33,8 @@ export interface ServeOptions extends Partial<NetworkOptions> {
   readonly instances?: string;
   /** Seconds a node trusts a token it found: the longest a revocation on another node takes to reach this one. */
   readonly tokenCacheTtl?: number;
+  /** The ODS `OwnershipBasedAuthorization` feature: enforce OwnershipBased strategies (off by default, as in the ODS). */
+  readonly ownershipBasedAuthorization?: boolean;
   /** The admin API's Basic credential; the admin API is off without it. */
   readonly adminKey?: string;
   readonly adminSecret?: string;
@@ -143,6 +145,7 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     admin,
     docs: options.docs,
     tokenCacheTtlSeconds: options.tokenCacheTtl,
+    ownershipBasedAuthorization: options.ownershipBasedAuthorization === true,
     trustProxy: options.trustProxy,
   };
   const served: Served =

@@ -2,7 +2,16 @@
 // scope, and the caller a presented token stands for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Caller } from '../api/caller.js';
-import type { AccessTokenRecord, ClientApplication, ClientAdministration, TokenStore } from '../store/store.js';
+import type {
+  AccessTokenRecord,
+  ClaimSetAdministration,
+  ClaimSetDefinition,
+  ClientApplication,
+  ClientAdministration,
+  ClientOwnership,
+  TokenStore,
+} from '../store/store.js';
+import { claimSetCatalogue } from './claims/index.js';
 import { grantOf } from './client-grants.js';
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 1800;
@@ -53,7 +62,8 @@ export async function issueAccessToken(
 }
 
 export type TokenHolderStore = Pick<TokenStore, 'findAccessToken'> &
-  Pick<ClientAdministration, 'findClientApplication'>;
+  Pick<ClientAdministration, 'findClientApplication' | 'findClientOwnership'> &
+  Pick<ClaimSetAdministration, 'findClaimSet'>;
 
 export interface TokenHolder {
   readonly caller: Caller;
@@ -62,15 +72,23 @@ export interface TokenHolder {
 }
 
 /** What a token grants: its application's grant, narrowed to the token's scope when it has one. */
-function callerFor(token: AccessTokenRecord, application: ClientApplication | undefined): Caller {
+function callerFor(
+  token: AccessTokenRecord,
+  application: ClientApplication | undefined,
+  claimSet: ClaimSetDefinition | undefined,
+  ownership: ClientOwnership | undefined,
+): Caller {
   const grant = grantOf(application);
   const scope = token.educationOrganizationId;
   return {
     clientId: token.clientKey,
     claimSetName: grant.claimSetName,
+    ...(claimSet === undefined ? {} : { claimSet }),
     educationOrganizationIds: scope === undefined ? grant.educationOrganizationIds : [scope],
     namespacePrefixes: grant.namespacePrefixes,
-    ownershipTokenId: grant.ownershipTokenId,
+    // Without an application or token (clients from before applications) the client's documents have no owner.
+    ownershipTokenId: ownership?.ownershipTokenId ?? 0,
+    ...(ownership === undefined ? {} : { accessibleOwnershipTokenIds: ownership.accessibleOwnershipTokenIds }),
     profileNames: grant.profileNames,
   };
 }
@@ -83,6 +101,18 @@ export async function findTokenHolder(
 ): Promise<TokenHolder | undefined> {
   const record = await store.findAccessToken(hashAccessToken(token), now);
   if (record === undefined) return undefined;
-  const application = await store.findClientApplication(record.clientKey);
-  return { caller: callerFor(record, application), expiresAt: record.expiresAt };
+  const [application, ownership] = await Promise.all([
+    store.findClientApplication(record.clientKey),
+    store.findClientOwnership(record.clientKey),
+  ]);
+  const claimSet = application && (await importedClaimSetOf(store, application.claimSetName));
+  return { caller: callerFor(record, application, claimSet, ownership), expiresAt: record.expiresAt };
+}
+
+/** A claim set the claims file does not ship is an imported one; one deleted since grants nothing (as an unknown name). */
+async function importedClaimSetOf(
+  store: Pick<ClaimSetAdministration, 'findClaimSet'>,
+  name: string,
+): Promise<ClaimSetDefinition | undefined> {
+  return claimSetCatalogue().resolve(name) === undefined ? store.findClaimSet(name) : undefined;
 }

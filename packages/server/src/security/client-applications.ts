@@ -1,18 +1,25 @@
 // The application a new client joins: named by vendor and application (defaults: one of each, named after the client),
 // created from the requested claim set, education organizations, namespaces and profiles, or joined when it exists —
 // in which case anything requested must match what it already has.
-import type { ApplicationDefinition, ClientAdministration } from '../store/store.js';
+import type { ApplicationDefinition, ClaimSetAdministration, ClientAdministration } from '../store/store.js';
+import { resolveImportedClaimSet } from './claim-sets/index.js';
 import { claimSetCatalogue } from './claims/index.js';
 import { SANDBOX_CLAIM_SET } from './client-grants.js';
 
-export type ApplicationStore = Pick<ClientAdministration, 'findApplication' | 'findVendorNamespacePrefixes'>;
+export type ApplicationStore = Pick<ClientAdministration, 'findApplication' | 'findVendorNamespacePrefixes'> &
+  ClaimSetNames;
+
+type ClaimSetNames = Pick<ClaimSetAdministration, 'listClaimSets'>;
 
 export interface ApplicationOptions {
   /** Default: the application name. */
   readonly vendor?: string;
   /** Default: the client's name. */
   readonly application?: string;
-  /** Either spelling of a claim-set name, any case (`SIS Vendor`, `SISVendor`); default `Ed-Fi Sandbox`. */
+  /**
+   * Either spelling of a claim-set name, any case (`SIS Vendor`, `SISVendor`), shipped or imported; default
+   * `Ed-Fi Sandbox`.
+   */
   readonly claimSet?: string;
   readonly educationOrganizationIds?: readonly number[];
   readonly namespacePrefixes?: readonly string[];
@@ -30,16 +37,19 @@ function nonBlank(value: string, what: string): string {
   return value;
 }
 
-function claimSetNamed(name: string): string {
+/** The stored name of a shipped or imported claim set; throws ClientCreationError listing them for another name. */
+export async function claimSetNamed(store: ClaimSetNames, name: string): Promise<string> {
   const catalogue = claimSetCatalogue();
-  const resolved = catalogue.resolve(name);
+  const resolved = catalogue.resolve(name) ?? (await resolveImportedClaimSet(store, name));
   if (resolved === undefined) {
-    throw new ClientCreationError(`Unknown claim set '${name}'. Valid claim sets: ${catalogue.names.join(', ')}.`);
+    const imported = (await store.listClaimSets()).map((claimSet) => claimSet.name);
+    const valid = [...catalogue.names, ...imported].sort();
+    throw new ClientCreationError(`Unknown claim set '${name}'. Valid claim sets: ${valid.join(', ')}.`);
   }
   return resolved;
 }
 
-function educationOrganizationIds(ids: readonly number[]): number[] {
+export function educationOrganizationIds(ids: readonly number[]): number[] {
   for (const id of ids) {
     if (!Number.isSafeInteger(id) || id <= 0) {
       throw new ClientCreationError(`'${id}' is not an education organization id (a positive whole number).`);
@@ -52,9 +62,9 @@ function names(values: readonly string[], what: string): string[] {
   return [...new Set(values.map((value) => nonBlank(value, what)))].sort();
 }
 
-function requestedOf(options: ApplicationOptions): Requested {
+async function requestedOf(store: ClaimSetNames, options: ApplicationOptions): Promise<Requested> {
   return {
-    claimSetName: options.claimSet === undefined ? undefined : claimSetNamed(options.claimSet),
+    claimSetName: options.claimSet === undefined ? undefined : await claimSetNamed(store, options.claimSet),
     educationOrganizationIds:
       options.educationOrganizationIds && educationOrganizationIds(options.educationOrganizationIds),
     namespacePrefixes: options.namespacePrefixes && names(options.namespacePrefixes, 'namespace prefix'),
@@ -90,7 +100,7 @@ export async function applicationFor(
 ): Promise<ApplicationDefinition> {
   const applicationName = nonBlank(options.application ?? clientName, 'application name');
   const vendorName = nonBlank(options.vendor ?? applicationName, 'vendor name');
-  const requested = requestedOf(options);
+  const requested = await requestedOf(store, options);
   const existing = await store.findApplication(vendorName, applicationName);
   if (existing !== undefined) {
     assertMatches(existing, requested, `application '${applicationName}' of vendor '${vendorName}'`);

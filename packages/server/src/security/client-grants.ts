@@ -28,14 +28,8 @@ export interface ClientGrant {
   readonly educationOrganizationIds: readonly number[];
   readonly namespacePrefixes: readonly string[];
   readonly profileNames: readonly string[];
-  /** The application's id; 0 is the implicit application of clients without one. */
-  readonly ownershipTokenId: number;
 }
 
-const WITHOUT_APPLICATION: ClientGrant = { ...SANDBOX_APPLICATION, ownershipTokenId: 0 };
-
 export function grantOf(application: ClientApplication | undefined): ClientGrant {
-  return application === undefined
-    ? WITHOUT_APPLICATION
-    : { ...application, ownershipTokenId: application.applicationId };
+  return application ?? SANDBOX_APPLICATION;
 }

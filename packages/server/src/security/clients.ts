@@ -1,5 +1,5 @@
 // API clients: creation with generated or given credentials in an application, and checking a presented key and secret.
-import type { ApiClient, ClientAdministration } from '../store/store.js';
+import type { ApiClient, ClaimSetAdministration, ClientAdministration, OwnershipTokenNames } from '../store/store.js';
 import { applicationFor, ClientCreationError, type ApplicationOptions } from './client-applications.js';
 import { describeClient, type ClientDescription } from './client-descriptions.js';
 import { randomAlphanumeric } from './random-text.js';
@@ -8,7 +8,8 @@ import { hashSecret, verifySecret } from './secret-hash.js';
 export type ClientStore = Pick<
   ClientAdministration,
   'createClient' | 'findClient' | 'findApplication' | 'findVendorNamespacePrefixes'
->;
+> &
+  Pick<ClaimSetAdministration, 'listClaimSets'>;
 
 export interface NewClientOptions extends ApplicationOptions {
   /** Generated (32 alphanumeric characters) when not given. */
@@ -17,6 +18,10 @@ export interface NewClientOptions extends ApplicationOptions {
   readonly secret?: string;
   /** Defaults to the key. */
   readonly name?: string;
+  /** The named ownership token the client's documents are stamped with; default its application's own. */
+  readonly ownershipToken?: string;
+  /** Further named ownership tokens whose documents the client may access (OwnershipBased authorization). */
+  readonly accessOwnershipTokens?: readonly string[];
 }
 
 export interface CreatedClient extends ClientDescription {
@@ -54,6 +59,15 @@ function secretWarnings(secret: string): string[] {
   return warnings;
 }
 
+function ownershipTokensOf(options: NewClientOptions): OwnershipTokenNames | undefined {
+  const { ownershipToken: creator, accessOwnershipTokens: accessible = [] } = options;
+  if (creator === undefined && accessible.length === 0) return undefined;
+  const names = creator === undefined ? accessible : [creator, ...accessible];
+  if (names.some((name) => name.trim() === ''))
+    throw new ClientCreationError('An ownership token name must not be blank.');
+  return { ...(creator === undefined ? {} : { creator }), accessible: [...new Set(accessible)] };
+}
+
 /** Throws ClientCreationError for invalid options (an unknown claim set lists the valid names). */
 export async function createClient(store: ClientStore, options: NewClientOptions = {}): Promise<CreatedClient> {
   const key = options.key ?? randomAlphanumeric(GENERATED_KEY_LENGTH);
@@ -68,6 +82,7 @@ export async function createClient(store: ClientStore, options: NewClientOptions
   await store.createClient(
     { key, name, secretHash: await hashSecret(secret), active: true, createdAt: new Date().toISOString() },
     application,
+    ownershipTokensOf(options),
   );
   const warnings = options.secret === undefined ? [] : secretWarnings(secret);
   return { ...describeClient(key, name, application), secret, warnings };

@@ -1,6 +1,7 @@
 // The store interface the API layer uses; SQL lives only in its implementations (sqlite/, later postgres/).
 
 import type {
+  ClaimSetGrant,
   DocumentDescriptor,
   DocumentIdentity,
   DocumentReference,
@@ -127,8 +128,11 @@ export interface AccessFilter {
   readonly relationships: readonly RelationshipRule[];
   /** When present, every namespace of the item must start with one of these (case-insensitive). */
   readonly namespacePrefixes?: readonly string[];
-  /** When present, only documents created under this ownership token (live reads only: tombstones keep no owner). */
-  readonly ownershipTokenId?: number;
+  /**
+   * When present, only documents created under one of these ownership tokens; tombstones by the owner they keep
+   * (those recorded before owners were kept have none, and are left out like unowned documents).
+   */
+  readonly ownershipTokenIds?: readonly number[];
 }
 
 /** How a single securable value is related to the caller's education organizations. */
@@ -185,6 +189,8 @@ export interface TrackedSecurables {
   readonly staffUniqueIds: readonly string[];
   readonly contactUniqueIds: readonly string[];
   readonly namespaces: readonly string[];
+  /** The ownership token the document was created under, kept so that OwnershipBased filters see its tombstone. */
+  readonly ownershipTokenId?: number;
 }
 
 export interface DeletedDocument {
@@ -268,6 +274,41 @@ export interface ApplicationDefinition {
 export interface ClientApplication extends ApplicationDefinition {
   readonly applicationId: number;
 }
+
+/** The named ownership tokens a new client gets (contract §8.1); found by name, created when new. */
+export interface OwnershipTokenNames {
+  /** The token the client's documents are stamped with; default its application's own token. */
+  readonly creator?: string;
+  /** Further tokens whose documents the client may access. */
+  readonly accessible?: readonly string[];
+}
+
+/** The ownership tokens a client holds, by id. */
+export interface ClientOwnership {
+  /** The token its documents are stamped with: the one it was given, else its application's. */
+  readonly ownershipTokenId: number;
+  /** Every token whose documents it may access, its own first. */
+  readonly accessibleOwnershipTokenIds: readonly number[];
+}
+
+/** What `clients update` may change in an application; absent fields stay as they are. */
+export interface ApplicationChanges {
+  readonly claimSetName?: string;
+  readonly educationOrganizationIds?: readonly number[];
+}
+
+/** A claim set the implementer imported (beside the shipped ones of the model's claims file). */
+export interface ClaimSetDefinition {
+  readonly name: string;
+  /**
+   * The grants by resource claim, each claim named as the model's claims file names it: per granted action, its
+   * authorization strategy overrides (empty: the claim's default strategies apply).
+   */
+  readonly resourceClaims: Readonly<Record<string, ClaimSetGrant>>;
+}
+
+/** What `deleteClaimSet` did: an application holding the claim set keeps it from being deleted. */
+export type ClaimSetDeletion = 'deleted' | 'unknown' | 'in-use';
 
 /** An API client as administration sees it. */
 export interface ClientDetails {
@@ -422,7 +463,9 @@ export interface ClientAdministration {
    * Adds a client, with the application it joins: the vendor and the application are found by name, and created from
    * the definition when new (an existing one is joined as stored). Without an application the client has none.
    */
-  createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void>;
+  createClient(client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames): Promise<void>;
+  /** The client's ownership tokens; undefined for an unknown key, or a client with neither application nor token. */
+  findClientOwnership(key: string): Promise<ClientOwnership | undefined>;
   findClient(key: string): Promise<ApiClient | undefined>;
   listClients(): Promise<readonly ApiClient[]>;
   /** The vendor's namespace prefixes; undefined for an unknown vendor. */
@@ -434,6 +477,19 @@ export interface ClientAdministration {
   listClientDetails(now: number): Promise<readonly ClientDetails[]>;
   /** Deactivates the client and deletes its tokens; how many tokens went, or undefined for an unknown key. */
   revokeClient(key: string): Promise<number | undefined>;
+  /** Changes the client's application (and so every client of it); undefined for an unknown key or no application. */
+  updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined>;
+}
+
+/** Imported claim sets, kept with the clients so that every node serving the store sees the same ones. */
+export interface ClaimSetAdministration {
+  /** Adds the claim sets, or replaces those of the same names, all in one transaction. */
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void>;
+  /** By exact name. */
+  findClaimSet(name: string): Promise<ClaimSetDefinition | undefined>;
+  /** Sorted by name. */
+  listClaimSets(): Promise<readonly ClaimSetDefinition[]>;
+  deleteClaimSet(name: string): Promise<ClaimSetDeletion>;
 }
 
 /** A profile (data policy, contract §9.1) as imported: its name and its ODS profile XML definition. */
@@ -471,6 +527,7 @@ export interface Store
     DescriptorStore,
     ClientAdministration,
     ProfileStore,
+    ClaimSetAdministration,
     TokenStore {}
 
 /** The reads a snapshot serves, as of the moment it was opened. */

@@ -46,13 +46,15 @@ describe('bearer tokens on a protected route', () => {
     const token = await issueToken();
     const response = await whoami(`Bearer ${token}`);
     expect(response.status).toBe(200);
-    const application = await store.findClientApplication(KEY);
+    const ownership = await store.findClientOwnership(KEY);
+    expect(ownership?.accessibleOwnershipTokenIds).toEqual([ownership?.ownershipTokenId]);
     expect(response.json<Caller>()).toEqual({
       clientId: KEY,
       claimSetName: 'SIS Vendor',
       educationOrganizationIds: [255901, 255950],
       namespacePrefixes: ['uri://ed-fi.org'],
-      ownershipTokenId: application!.applicationId,
+      ownershipTokenId: ownership!.ownershipTokenId,
+      accessibleOwnershipTokenIds: ownership!.accessibleOwnershipTokenIds,
       profileNames: ['Test-Profile'],
     });
   });
@@ -163,6 +165,8 @@ function countingStore() {
       return store.findAccessToken(hash, now);
     },
     findClientApplication: (key: string) => store.findClientApplication(key),
+    findClaimSet: (name: string) => store.findClaimSet(name),
+    findClientOwnership: (key: string) => store.findClientOwnership(key),
   };
   return counting;
 }

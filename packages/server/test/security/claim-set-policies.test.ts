@@ -219,7 +219,7 @@ describe('403 problems of the claim check (contract §8.7)', () => {
     const assessments = resource('assessments');
     let thrown: unknown;
     try {
-      authorizeClaims('Assessment Read', assessments, 'Create');
+      authorizeClaims({ claimSetName: 'Assessment Read' }, assessments, 'Create');
     } catch (error) {
       thrown = error;
     }
@@ -261,7 +261,7 @@ describe('403 problems of the claim check (contract §8.7)', () => {
     expect(() => claimSetPolicy('Ed-Fi ODS Admin App')).toThrow(UnknownClaimSetError);
     let thrown: unknown;
     try {
-      authorizeClaims('Ed-Fi ODS Admin App', resource('organizationDepartments'), 'Read');
+      authorizeClaims({ claimSetName: 'Ed-Fi ODS Admin App' }, resource('organizationDepartments'), 'Read');
     } catch (error) {
       thrown = error;
     }
@@ -274,7 +274,7 @@ describe('403 problems of the claim check (contract §8.7)', () => {
   });
 
   it('returns the strategies when the claim check passes', () => {
-    expect(authorizeClaims('SIS Vendor', resource('studentSchoolAssociations'), 'Create')).toEqual([
+    expect(authorizeClaims({ claimSetName: 'SIS Vendor' }, resource('studentSchoolAssociations'), 'Create')).toEqual([
       'RelationshipsWithEdOrgsOnly',
     ]);
   });

@@ -25,9 +25,10 @@ const denied = (suffix: string) => ({
 
 async function ownershipTokenOf(edfi: EdFiTestServer, claimSetName: string): Promise<number> {
   const details = await edfi.store.listClientDetails(Date.now());
-  const application = details.find((detail) => detail.application?.claimSetName === claimSetName)?.application;
-  if (application === undefined) throw new Error(`No application with claim set ${claimSetName}`);
-  return application.applicationId;
+  const holder = details.find((detail) => detail.application?.claimSetName === claimSetName);
+  const ownership = holder && (await edfi.store.findClientOwnership(holder.client.key));
+  if (ownership === undefined) throw new Error(`No client of an application with claim set ${claimSetName}`);
+  return ownership.ownershipTokenId;
 }
 
 describeEachStore('ownership-based authorization', (stores) => {

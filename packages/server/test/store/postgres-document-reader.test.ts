@@ -160,7 +160,7 @@ const accessFilters: readonly AccessFilter[] = [
   {
     educationOrganizationIds: claims,
     relationships: [rule({ educationOrganizations: 'descendants' })],
-    ownershipTokenId: OWNER,
+    ownershipTokenIds: [OWNER],
   },
 ];
 

@@ -17,6 +17,11 @@ export async function dataClient(
   namespacePrefixes: readonly string[] = [],
 ): Promise<DataClient> {
   const token = await issueToken(edfi.server, edfi.store, { claimSet, educationOrganizationIds, namespacePrefixes });
+  return dataClientOf(edfi, token);
+}
+
+/** A client of the test server presenting this token. */
+export function dataClientOf(edfi: EdFiTestServer, token: string): DataClient {
   const send = (method: string, path: string, body?: unknown) =>
     edfi.server.inject({
       method,

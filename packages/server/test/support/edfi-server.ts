@@ -5,7 +5,7 @@ import type { ApiServer, InjectResponse } from '@edfi-api/framework';
 import { allowEveryAction } from '../../src/api/index.js';
 import { createEdFiApp, type EdFiAppOptions } from '../../src/http/app.js';
 import { getModelRegistry, type ModelRegistry } from '../../src/model/index.js';
-import { createClient, type NewClientOptions } from '../../src/security/index.js';
+import { createClient, type AccessTokenVerifier, type NewClientOptions } from '../../src/security/index.js';
 import { seedSchoolYears } from '../../src/setup/first-start.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/index.js';
 
@@ -37,6 +37,8 @@ export interface TestServerOptions {
   readonly enforceAuthorization?: boolean;
   /** With enforcement, the OwnershipBasedAuthorization feature too. */
   readonly ownershipBasedAuthorization?: boolean;
+  /** The app's bearer verifier over the store (a clock of the test's, say); default the app's own. */
+  readonly bearerVerifier?: (store: Store) => AccessTokenVerifier;
   /** What the app gets instead of the store (a wrapper that interleaves other work, say); setup uses the store. */
   readonly wrapStore?: (store: Store) => Store;
   /** The composite categories served instead of the model's. */
@@ -75,6 +77,7 @@ export async function startEdFiServer(options: TestServerOptions = {}): Promise<
     registry,
     logger: silentLogger,
     ownershipBasedAuthorization: options.ownershipBasedAuthorization ?? false,
+    ...(options.bearerVerifier ? { bearerVerifier: options.bearerVerifier(store) } : {}),
     ...(authorize ? { authorize } : {}),
     ...(options.compositeCategories ? { compositeCategories: options.compositeCategories } : {}),
   });

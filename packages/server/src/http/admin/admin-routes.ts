@@ -1,5 +1,6 @@
-// The admin API (off unless an admin credential is configured): create, list and revoke API clients under
-// `{base}/admin/clients`, authenticated with the admin credential as HTTP Basic.
+// The admin API (off unless an admin credential is configured): create, list, update and revoke API clients under
+// `{base}/admin/clients`, and the claim sets under `{base}/admin/claimSets`, authenticated with the admin credential
+// as HTTP Basic.
 import { json, raw, route, type RouteDefinition } from '@edfi-api/framework';
 import { ApiProblem } from '../../api/index.js';
 import {
@@ -7,10 +8,14 @@ import {
   createClient,
   DuplicateClientError,
   listClients,
+  updateClient,
   type AccessTokenVerifier,
+  type ClientDescription,
   type CreatedClient,
 } from '../../security/index.js';
 import type { Store } from '../../store/store.js';
+import { claimSetRoutes } from './claim-set-routes.js';
+import { clientChangesOf } from './client-changes-body.js';
 import { newClientOptionsOf } from './new-client-body.js';
 
 export interface AdminRoutesOptions {
@@ -38,7 +43,24 @@ export function adminRoutes(options: AdminRoutesOptions): RouteDefinition[] {
     }
   }
 
+  /** The change reaches every client of the application, so each one's cached tokens are forgotten in this process. */
+  async function update(key: string, body: unknown): Promise<ClientDescription> {
+    try {
+      const updated = await updateClient(store, key, clientChangesOf(body));
+      for (const { client, application } of await store.listClientDetails(Date.now())) {
+        const sameApplication =
+          application?.vendorName === updated.vendor && application?.applicationName === updated.application;
+        if (sameApplication) verifier.forgetClient(client.key);
+      }
+      return updated;
+    } catch (error) {
+      throw error instanceof ClientCreationError ? creationProblem(error) : error;
+    }
+  }
+
   return [
+    ...claimSetRoutes(store),
+    route.patch('/admin/clients/{key}', ADMIN, async (ctx) => update(ctx.params.key, await ctx.body())),
     route.post('/admin/clients', ADMIN, async (ctx) => json(await create(await ctx.body()), { status: 201 })),
     route.get('/admin/clients', ADMIN, () => listClients(store)),
     route.delete('/admin/clients/{key}', ADMIN, async (ctx) => {

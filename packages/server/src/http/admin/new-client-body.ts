@@ -18,6 +18,8 @@ const PROPERTIES: Readonly<Record<keyof NewClientOptions, { readonly check: Chec
   educationOrganizationIds: { check: isIntegers, expected: 'an array of whole numbers' },
   namespacePrefixes: { check: isStrings, expected: 'an array of strings' },
   profiles: { check: isStrings, expected: 'an array of strings' },
+  ownershipToken: { check: isString, expected: 'a string' },
+  accessOwnershipTokens: { check: isStrings, expected: 'an array of strings' },
 };
 
 function isProperty(name: string): name is keyof NewClientOptions {

@@ -16,8 +16,8 @@ export interface ItemPolicy {
   readonly rules: readonly NamedRule[];
   /** The NamespaceBased strategy's name and the caller's prefixes, when it applies. */
   readonly namespaces?: { readonly strategy: string; readonly prefixes: readonly string[] };
-  /** The caller's ownership token, when OwnershipBased applies (and the feature is on). */
-  readonly ownershipTokenId?: number;
+  /** The ownership tokens the caller may access, when OwnershipBased applies (and the feature is on). */
+  readonly ownershipTokenIds?: readonly number[];
 }
 
 interface Subject {
@@ -79,10 +79,10 @@ async function authorizeOwnership(
   policy: ItemPolicy,
   item: AuthorizedItem,
 ): Promise<void> {
-  if (policy.ownershipTokenId === undefined || item.id === undefined) return;
+  if (policy.ownershipTokenIds === undefined || item.id === undefined) return;
   const owner = await store.ownershipTokenOf(item.id);
   if (owner === undefined) throw new ApiProblem('ownershipUninitialized');
-  if (owner !== policy.ownershipTokenId) throw new ApiProblem('ownershipMismatch');
+  if (!policy.ownershipTokenIds.includes(owner)) throw new ApiProblem('ownershipMismatch');
 }
 
 export async function authorizeItem(

@@ -1,4 +1,5 @@
 // The resource-and-action step of authorization, ready for the data operations' `authorize` seam.
+import type { Caller } from '../../api/caller.js';
 import type { ClaimAction } from '../../model/index.js';
 import { claimSetCatalogue } from './claim-set-catalogue.js';
 import type { ClaimedResource } from './claim-set-policy.js';
@@ -8,11 +9,11 @@ import type { ClaimedResource } from './claim-set-policy.js';
  * resource; otherwise returns the authorization strategies the data must then satisfy (contract §8.4).
  */
 export function authorizeClaims(
-  claimSetName: string,
+  caller: Pick<Caller, 'claimSetName' | 'claimSet'>,
   resource: ClaimedResource,
   action: ClaimAction,
 ): readonly string[] {
-  const outcome = claimSetCatalogue().clientPolicy(claimSetName).check(resource, action);
+  const outcome = claimSetCatalogue().callerPolicy(caller).check(resource, action);
   if (!outcome.granted) throw outcome.problem;
   return outcome.strategies;
 }

@@ -1,5 +1,7 @@
 // Every claim set of the claims file, found by either spelling of its name and compiled on first use.
+import type { Caller } from '../../api/caller.js';
 import { getModelRegistry, type ClaimsFile } from '../../model/index.js';
+import type { ClaimSetDefinition } from '../../store/store.js';
 import { ClaimHierarchy } from './claim-hierarchy.js';
 import { claimSetNameKey } from './claim-set-names.js';
 import { compileClaimSetPolicy, type ClaimSetPolicy } from './claim-set-policy.js';
@@ -28,6 +30,10 @@ export interface ClaimSetCatalogue {
    * `Ed-Fi ODS Admin App`, say) grants nothing, so its clients get 403s rather than errors.
    */
   clientPolicy(name: string): ClaimSetPolicy;
+  /** The policy of an imported claim set, compiled once per definition object. */
+  importedPolicy(definition: ClaimSetDefinition): ClaimSetPolicy;
+  /** The caller's imported claim set when it has one, else the shipped one it names. */
+  callerPolicy(caller: Pick<Caller, 'claimSetName' | 'claimSet'>): ClaimSetPolicy;
 }
 
 function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
@@ -35,6 +41,7 @@ function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
   const nameByKey = new Map(claims.claimSets.map(({ name }) => [claimSetNameKey(name), name]));
   const names = claims.claimSets.map(({ name }) => name).sort();
   const policies = new Map<string, ClaimSetPolicy>();
+  const importedPolicies = new WeakMap<ClaimSetDefinition, ClaimSetPolicy>();
 
   return {
     names,
@@ -45,7 +52,20 @@ function createCatalogue(claims: ClaimsFile): ClaimSetCatalogue {
       return policyOf(name);
     },
     clientPolicy: policyOf,
+    importedPolicy,
+    callerPolicy: (caller) =>
+      caller.claimSet === undefined ? policyOf(caller.claimSetName) : importedPolicy(caller.claimSet),
   };
+
+  function importedPolicy(definition: ClaimSetDefinition): ClaimSetPolicy {
+    let policy = importedPolicies.get(definition);
+    if (policy === undefined) {
+      const { name, resourceClaims } = definition;
+      policy = compileClaimSetPolicy(hierarchy, name, claims.actions, (node) => resourceClaims[node.name]);
+      importedPolicies.set(definition, policy);
+    }
+    return policy;
+  }
 
   /** A name no claim set has compiles to a policy without grants. */
   function policyOf(name: string): ClaimSetPolicy {

@@ -1,7 +1,7 @@
 // One claim set compiled against the claims hierarchy: per resource claim and action, granted or not and the
 // authorization strategies that apply (contract §8.2), each claim resolved once on first use.
 import type { ApiProblem } from '../../api/problems.js';
-import type { ClaimAction, ClaimSetGrant } from '../../model/index.js';
+import type { ClaimAction, ClaimNode, ClaimSetGrant } from '../../model/index.js';
 import { actionDenied, resourceDenied } from './claim-denials.js';
 import type { ClaimHierarchy, ClaimLineage } from './claim-hierarchy.js';
 import { odsClaimUri } from './claim-uris.js';
@@ -40,8 +40,8 @@ function firstNonEmpty(lists: readonly (readonly string[] | undefined)[]): reado
  * A grant anywhere in the lineage covers the resource. Strategies: the most specific claim-set override of the action,
  * else the most specific default; the claims file defines one for every granted action.
  */
-function compileClaim(lineage: ClaimLineage, name: string, actions: readonly ClaimAction[]): CompiledClaim {
-  const grants = lineage.map((node) => node.claimSets?.[name]).filter((grant): grant is ClaimSetGrant => !!grant);
+function compileClaim(lineage: ClaimLineage, grantOn: GrantLookup, actions: readonly ClaimAction[]): CompiledClaim {
+  const grants = lineage.map(grantOn).filter((grant): grant is ClaimSetGrant => !!grant);
   const strategies = new Map<ClaimAction, readonly string[]>();
   for (const action of actions) {
     if (!grants.some((grant) => grant[action] !== undefined)) continue;
@@ -52,17 +52,22 @@ function compileClaim(lineage: ClaimLineage, name: string, actions: readonly Cla
   return { lineage: lineage.map((node) => odsClaimUri(node.name)), hasGrant: grants.length > 0, strategies };
 }
 
+/** The claim set's grant on one claim of the hierarchy, if any. */
+export type GrantLookup = (node: ClaimNode) => ClaimSetGrant | undefined;
+
+/** A shipped claim set's grants are in the claims file; an imported one brings its own (`grantOn`). */
 export function compileClaimSetPolicy(
   hierarchy: ClaimHierarchy,
   name: string,
   actions: readonly ClaimAction[],
+  grantOn: GrantLookup = (node) => node.claimSets?.[name],
 ): ClaimSetPolicy {
   const compiled = new Map<string, CompiledClaim>();
 
   function claimOf(resource: ClaimedResource): CompiledClaim {
     let claim = compiled.get(resource.resourceClaim);
     if (claim === undefined) {
-      claim = compileClaim(hierarchy.lineageOf(resource.resourceClaim), name, actions);
+      claim = compileClaim(hierarchy.lineageOf(resource.resourceClaim), grantOn, actions);
       compiled.set(resource.resourceClaim, claim);
     }
     return claim;

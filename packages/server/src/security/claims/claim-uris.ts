@@ -13,6 +13,17 @@ export function odsClaimUri(fileClaimUri: string): string {
   return ODS_CLAIM_PREFIX + (rest.startsWith(CORE_SCHEMA_SEGMENT) ? rest.slice(CORE_SCHEMA_SEGMENT.length) : rest);
 }
 
+/**
+ * Every spelling of a claim the ODS security metadata may use: the claims file's, the ODS legacy form of core
+ * resources and the ODS schema-based form (`…/ods/identity/claims/ed-fi/staff`).
+ */
+export function claimUriSpellings(fileClaimUri: string): string[] {
+  const schemaBased = fileClaimUri.startsWith(FILE_CLAIM_PREFIX)
+    ? ODS_CLAIM_PREFIX + fileClaimUri.slice(FILE_CLAIM_PREFIX.length)
+    : fileClaimUri;
+  return [...new Set([fileClaimUri, odsClaimUri(fileClaimUri), schemaBased])];
+}
+
 /** `ReadChanges` → `http://ed-fi.org/odsapi/actions/readChanges`. */
 export function actionUri(action: ClaimAction): string {
   return `http://ed-fi.org/odsapi/actions/${action.charAt(0).toLowerCase()}${action.slice(1)}`;

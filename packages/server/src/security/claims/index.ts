@@ -7,4 +7,5 @@ export {
   type ClaimSetCatalogue,
 } from './claim-set-catalogue.js';
 export type { ClaimCheck, ClaimedResource, ClaimSetPolicy } from './claim-set-policy.js';
-export { actionUri, odsClaimUri } from './claim-uris.js';
+export { actionUri, claimUriSpellings, odsClaimUri } from './claim-uris.js';
+export { claimSetNameKey } from './claim-set-names.js';

@@ -43,7 +43,7 @@ export async function tokenInfoOf(
   educationOrganizations: EducationOrganizationDirectory,
 ): Promise<TokenInfo> {
   const catalogue = claimSetCatalogue(registry.claims);
-  const policy = catalogue.clientPolicy(caller.claimSetName);
+  const policy = catalogue.callerPolicy(caller);
   return {
     active: true,
     client_id: caller.clientId,

@@ -4,7 +4,12 @@ import type pg from 'pg';
 import type {
   AccessTokenRecord,
   ApiClient,
+  ApplicationChanges,
   ApplicationDefinition,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
@@ -15,7 +20,10 @@ import {
   findApplicationById,
   findOrCreateApplication,
   findVendorNamespacePrefixes,
+  updateApplication,
 } from './admin/application-records.js';
+import { findClientOwnership, giveClientTokens } from './admin/ownership-token-records.js';
+import { deleteClaimSet, findClaimSet, listClaimSets, saveClaimSets } from './admin/claim-set-records.js';
 import { deleteClientTokens, findAccessToken, liveTokenCounts, saveAccessToken } from './admin/token-records.js';
 import { inTransaction } from './pool.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
@@ -25,7 +33,11 @@ const SELECT_CLIENT = `SELECT ${CLIENT_COLUMNS} FROM client`;
 export class PostgresAdminRecords {
   constructor(private readonly pool: pg.Pool) {}
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
     await inTransaction(this.pool, async (connection) => {
       const applicationId = application === undefined ? null : await findOrCreateApplication(connection, application);
       await connection.query(
@@ -33,7 +45,12 @@ export class PostgresAdminRecords {
           'VALUES ($1, $2, $3, $4, $5, $6)',
         [client.key, client.name, client.secretHash, client.active, client.createdAt, applicationId],
       );
+      if (ownership !== undefined) await giveClientTokens(connection, client.key, ownership);
     });
+  }
+
+  findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return findClientOwnership(this.pool, key);
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {
@@ -83,6 +100,35 @@ export class PostgresAdminRecords {
       const deactivated = await connection.query('UPDATE client SET active = false WHERE client_key = $1', [key]);
       return deactivated.rowCount === 0 ? undefined : deleteClientTokens(connection, key);
     });
+  }
+
+  updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return inTransaction(this.pool, async (connection) => {
+      const { rows } = await connection.query<{ application_id: number | null }>(
+        'SELECT application_id FROM client WHERE client_key = $1 FOR UPDATE',
+        [key],
+      );
+      const applicationId = rows[0]?.application_id;
+      if (applicationId === undefined || applicationId === null) return undefined;
+      await updateApplication(connection, applicationId, changes);
+      return findApplicationById(connection, applicationId);
+    });
+  }
+
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    return saveClaimSets(this.pool, claimSets);
+  }
+
+  findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return findClaimSet(this.pool, name);
+  }
+
+  listClaimSets(): Promise<ClaimSetDefinition[]> {
+    return listClaimSets(this.pool);
+  }
+
+  deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return deleteClaimSet(this.pool, name);
   }
 
   saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

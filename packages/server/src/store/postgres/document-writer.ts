@@ -22,10 +22,15 @@ import { newDocumentId } from '../relational/document-ids.js';
 import { withLinks, type Node } from '../relational/reference-links.js';
 import { rewriteReferences } from '../relational/reference-rewrite.js';
 import type { ResolvedReferences, UnresolvedReference } from '../relational/resolved-references.js';
-import { DESCRIPTOR_EDGE_TABLE, DOCUMENT_EDGE_TABLE, DOCUMENT_TABLE } from '../relational/schema-plan.js';
+import {
+  DESCRIPTOR_EDGE_TABLE,
+  DOCUMENT_EDGE_TABLE,
+  DOCUMENT_OWNER_TABLE,
+  DOCUMENT_TABLE,
+} from '../relational/schema-plan.js';
 import { etagOf, type StoredRow } from '../relational/stored-documents.js';
 import { utcNow } from '../relational/timestamps.js';
-import { keyValuesOf, trackedDocumentOf } from '../relational/tracked-values.js';
+import { keyValuesOf, trackedDocumentOf, type TrackedDocument } from '../relational/tracked-values.js';
 import { checkAuthorizedTarget, checkIfMatch } from '../relational/write-preconditions.js';
 import {
   cascadeLimitExceeded,
@@ -93,6 +98,7 @@ class ReferencedDocument extends Error {
 }
 
 const DELETE_DOCUMENT = `DELETE FROM ${DOCUMENT_TABLE} WHERE doc_id = $1`;
+const OWNER_OF = `SELECT ownership_token FROM ${DOCUMENT_OWNER_TABLE} WHERE doc_id = $1`;
 const MAX_DELETE_ATTEMPTS = 3;
 
 /** The item's preconditions, checked under the row lock: the authorized item, then If-Match. */
@@ -441,7 +447,7 @@ export class PostgresDocumentWriter {
     changedAt: string,
   ): Promise<void> {
     const { resource } = writes.table.layout;
-    const document = trackedDocumentOf(this.registry, resource, writes.table.resourceId, before);
+    const document = await this.#tracked(client, writes, before);
     await recordKeyChange({ client, stamps, changedAt }, document, keyValuesOf(resource, newBody));
   }
 
@@ -455,6 +461,8 @@ export class PostgresDocumentWriter {
     if (!existing) throw notFound('delete');
     checkPreconditions(writes, existing, options);
     const { resource } = writes.table.layout;
+    // Read before the delete takes the document's owner with it.
+    const tracked = tracksChanges(resource) ? await this.#tracked(client, writes, existing) : undefined;
     try {
       // Cascades to the resource row, identity registrations and outgoing edges; RESTRICT on incoming edges throws.
       await client.query(prepared(DELETE_DOCUMENT, [existing.doc_id]));
@@ -466,11 +474,15 @@ export class PostgresDocumentWriter {
       );
     }
     await this.parts.edOrgs.deleted(client, resource, JSON.parse(existing.body));
-    if (tracksChanges(resource)) {
-      const document = trackedDocumentOf(this.registry, resource, writes.table.resourceId, existing);
-      await recordDeletion({ client, stamps, changedAt: utcNow() }, document);
-    }
+    if (tracked !== undefined) await recordDeletion({ client, stamps, changedAt: utcNow() }, tracked);
     return existing;
+  }
+
+  /** The document as a tracked change remembers it, with the ownership token it was created under. */
+  async #tracked(client: pg.ClientBase, writes: ResourceWrites, row: StoredRow): Promise<TrackedDocument> {
+    const { rows } = await client.query<{ ownership_token: string }>(prepared(OWNER_OF, [row.doc_id]));
+    const owner = rows[0] === undefined ? undefined : Number(rows[0].ownership_token);
+    return trackedDocumentOf(this.registry, writes.table.layout.resource, writes.table.resourceId, row, owner);
   }
 
   #writesOf(resource: ResourceModel): ResourceWrites {

@@ -4,6 +4,11 @@ import type pg from 'pg';
 import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
+  ApplicationChanges,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   AccessFilter,
   AccessTokenRecord,
   ApiClient,
@@ -234,8 +239,16 @@ export class PostgresStore implements Store {
     return this.#run(({ writer }) => writer.seedDescriptors(resource, values));
   }
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
-    return this.#run(({ admin }) => admin.createClient(client, application));
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
+    return this.#run(({ admin }) => admin.createClient(client, application, ownership));
+  }
+
+  async findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return this.#run(({ admin }) => admin.findClientOwnership(key));
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {
@@ -276,6 +289,26 @@ export class PostgresStore implements Store {
 
   async deleteProfile(name: string): Promise<boolean> {
     return this.#run(({ pool }) => profileRecords.deleteProfile(pool, name));
+  }
+
+  async updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return this.#run(({ admin }) => admin.updateClientApplication(key, changes));
+  }
+
+  async saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    return this.#run(({ admin }) => admin.saveClaimSets(claimSets));
+  }
+
+  async findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return this.#run(({ admin }) => admin.findClaimSet(name));
+  }
+
+  async listClaimSets(): Promise<readonly ClaimSetDefinition[]> {
+    return this.#run(({ admin }) => admin.listClaimSets());
+  }
+
+  async deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return this.#run(({ admin }) => admin.deleteClaimSet(name));
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

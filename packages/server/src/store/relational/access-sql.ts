@@ -14,15 +14,15 @@ export interface SubjectExpressions {
   readonly staffs: readonly string[];
   readonly contacts: readonly string[];
   readonly namespaces: readonly string[];
-  /** The row's document id; absent for tombstones, which OwnershipBased filters do not see. */
-  readonly documentId?: string;
+  /** The row's ownership token (NULL for none): a live row's from its document, a tombstone's as it kept it. */
+  readonly owner: string;
 }
 
-/** The named parameters an access predicate binds (`@claims`, `@prefixes`, `@owner`); lists as the dialect binds them. */
+/** The named parameters an access predicate binds (`@claims`, `@prefixes`, `@owners`); lists as the dialect binds them. */
 export interface AccessParameters {
   readonly claims: unknown;
   readonly prefixes: unknown;
-  readonly owner: number | null;
+  readonly owners: unknown;
 }
 
 const NONE: readonly never[] = [];
@@ -31,7 +31,7 @@ export function accessParametersOf(filter: AccessFilter | undefined, dialect: Sq
   return {
     claims: dialect.bindList(filter?.educationOrganizationIds ?? NONE),
     prefixes: dialect.bindList(filter?.namespacePrefixes ?? NONE),
-    owner: filter?.ownershipTokenId ?? null,
+    owners: dialect.bindList(filter?.ownershipTokenIds ?? NONE),
   };
 }
 
@@ -42,7 +42,7 @@ export function accessSignatureOf(filter: AccessFilter | undefined): string {
     [rule.educationOrganizations, rule.students, rule.staffs, rule.contacts].join(':'),
   );
   const namespaces = filter.namespacePrefixes === undefined ? '' : 'ns';
-  const ownership = filter.ownershipTokenId === undefined ? '' : 'owner';
+  const ownership = filter.ownershipTokenIds === undefined ? '' : 'owner';
   return `access(${rules.join('|')};${namespaces};${ownership})`;
 }
 
@@ -57,7 +57,7 @@ export function subjectColumnsOf(layout: TableLayout): SubjectExpressions {
     staffs: columnsAt(elements.staffs),
     contacts: columnsAt(elements.contacts),
     namespaces: columnsAt(elements.namespaces),
-    documentId: 'r.doc_id',
+    owner: `(SELECT o.ownership_token FROM ${DOCUMENT_OWNER_TABLE} o WHERE o.doc_id = r.doc_id)`,
   };
 }
 
@@ -178,10 +178,10 @@ export class AccessSql {
         );
       }
     }
-    if (filter.ownershipTokenId !== undefined && subjects.documentId !== undefined) {
-      conditions.push(
-        `EXISTS (SELECT 1 FROM ${DOCUMENT_OWNER_TABLE} o WHERE o.doc_id = ${subjects.documentId} AND o.ownership_token = @owner)`,
-      );
+    if (filter.ownershipTokenIds !== undefined) {
+      const owners = this.dialect.valueList('owners', 'integer', 'w');
+      // EXISTS rather than IN: an unowned row is then false, not NULL (the predicate is also selected as a value).
+      conditions.push(`EXISTS (SELECT 1 FROM ${owners} WHERE w.value = ${subjects.owner})`);
     }
     return conditions.length === 0 ? this.dialect.true : conditions.join(' AND ');
   }

@@ -55,6 +55,7 @@ function trackedSubjectsOf(table: ResourceTableRef, alias: string, dialect: SqlD
     staffs: indexed('staffUniqueIds', elements.staffs),
     contacts: indexed('contactUniqueIds', elements.contacts),
     namespaces: indexed('namespaces', elements.namespaces),
+    owner: dialect.jsonScalar(column, ['ownershipTokenId'], 'integer'),
   };
 }
 

@@ -85,7 +85,7 @@ export function trackedSecurablesOf(securables: DocumentSecurables): TrackedSecu
   };
 }
 
-/** A document as a tracked change (deletion or key change) remembers it: as it was before the change. */
+/** A document as a tracked change (deletion or key change) remembers it: as it was before the change, owner included. */
 export interface TrackedDocument {
   readonly resourceId: number;
   readonly uuid: string;
@@ -94,20 +94,22 @@ export interface TrackedDocument {
   readonly securables: TrackedSecurables;
 }
 
-/** The key values and securables of a stored row's body. */
+/** The key values and securables of a stored row's body, and the ownership token the document was created under. */
 export function trackedDocumentOf(
   registry: ModelRegistry,
   resource: ResourceModel,
   resourceId: number,
   row: { readonly uuid: string; readonly identity_key: string; readonly body: string },
+  ownershipTokenId: number | undefined,
 ): TrackedDocument {
   const body: unknown = JSON.parse(row.body);
+  const securables = trackedSecurablesOf(registry.accessorsOf(resource).securablesOf(body));
   return {
     resourceId,
     uuid: row.uuid,
     identityKey: row.identity_key,
     keyValues: keyValuesOf(resource, body),
-    securables: trackedSecurablesOf(registry.accessorsOf(resource).securablesOf(body)),
+    securables: ownershipTokenId === undefined ? securables : { ...securables, ownershipTokenId },
   };
 }
 

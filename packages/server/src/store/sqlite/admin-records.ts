@@ -3,13 +3,20 @@ import type Database from 'better-sqlite3';
 import type {
   AccessTokenRecord,
   ApiClient,
+  ApplicationChanges,
   ApplicationDefinition,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   ClientApplication,
   ClientDetails,
   SaveAccessTokenOptions,
 } from '../store.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
 import { ApplicationRecords } from './admin/application-records.js';
+import { ClaimSetRecords } from './admin/claim-set-records.js';
+import { OwnershipTokenRecords } from './admin/ownership-token-records.js';
 import { TokenRecords } from './admin/token-records.js';
 
 type ClientValues = [string, string, string, number, string, number | null];
@@ -17,7 +24,14 @@ type ClientValues = [string, string, string, number, string, number | null];
 export class AdminRecords {
   readonly #applications: ApplicationRecords;
   readonly #tokens: TokenRecords;
-  readonly #createClient: Database.Transaction<(client: ApiClient, application?: ApplicationDefinition) => void>;
+  readonly #claimSets: ClaimSetRecords;
+  readonly #ownership: OwnershipTokenRecords;
+  readonly #updateApplication: Database.Transaction<
+    (key: string, changes: ApplicationChanges) => ClientApplication | undefined
+  >;
+  readonly #createClient: Database.Transaction<
+    (client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames) => void
+  >;
   readonly #findClient: Database.Statement<[string], ClientRow>;
   readonly #listClients: Database.Statement<[], ClientRow>;
   readonly #hasClients: Database.Statement<[], number>;
@@ -26,18 +40,32 @@ export class AdminRecords {
   constructor(db: Database.Database) {
     this.#applications = new ApplicationRecords(db);
     this.#tokens = new TokenRecords(db);
-    const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${CLIENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
-    this.#createClient = db.transaction((client: ApiClient, application?: ApplicationDefinition) => {
-      const applicationId = application === undefined ? null : this.#applications.findOrCreate(application);
-      insertClient.run(
-        client.key,
-        client.name,
-        client.secretHash,
-        client.active ? 1 : 0,
-        client.createdAt,
-        applicationId,
-      );
+    this.#claimSets = new ClaimSetRecords(db);
+    this.#ownership = new OwnershipTokenRecords(db);
+    this.#updateApplication = db.transaction((key: string, changes: ApplicationChanges) => {
+      const applicationId = this.#findClient.get(key)?.application_id;
+      if (applicationId === undefined || applicationId === null) return undefined;
+      this.#applications.update(applicationId, changes);
+      return this.#applications.findById(applicationId);
     });
+    const insertClient = db.prepare<ClientValues>(`INSERT INTO client (${CLIENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.#createClient = db.transaction(
+      (client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames) => {
+        const applicationId =
+          application === undefined
+            ? null
+            : this.#applications.findOrCreate(application, (id) => this.#ownership.giveApplicationToken(id));
+        insertClient.run(
+          client.key,
+          client.name,
+          client.secretHash,
+          client.active ? 1 : 0,
+          client.createdAt,
+          applicationId,
+        );
+        if (ownership !== undefined) this.#ownership.giveClientTokens(client.key, ownership);
+      },
+    );
     this.#findClient = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client WHERE client_key = ?`);
     this.#listClients = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client ORDER BY client_key`);
     this.#hasClients = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM client)').pluck();
@@ -47,8 +75,12 @@ export class AdminRecords {
     );
   }
 
-  createClient(client: ApiClient, application?: ApplicationDefinition): void {
-    this.#createClient.immediate(client, application);
+  createClient(client: ApiClient, application?: ApplicationDefinition, ownership?: OwnershipTokenNames): void {
+    this.#createClient.immediate(client, application, ownership);
+  }
+
+  findClientOwnership(key: string): ClientOwnership | undefined {
+    return this.#ownership.find(key);
   }
 
   findClient(key: string): ApiClient | undefined {
@@ -91,6 +123,26 @@ export class AdminRecords {
 
   revokeClient(key: string): number | undefined {
     return this.#revokeClient.immediate(key);
+  }
+
+  updateClientApplication(key: string, changes: ApplicationChanges): ClientApplication | undefined {
+    return this.#updateApplication.immediate(key, changes);
+  }
+
+  saveClaimSets(claimSets: readonly ClaimSetDefinition[]): void {
+    this.#claimSets.save(claimSets);
+  }
+
+  findClaimSet(name: string): ClaimSetDefinition | undefined {
+    return this.#claimSets.find(name);
+  }
+
+  listClaimSets(): ClaimSetDefinition[] {
+    return this.#claimSets.all();
+  }
+
+  deleteClaimSet(name: string): ClaimSetDeletion {
+    return this.#claimSets.delete(name);
   }
 
   saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): boolean {

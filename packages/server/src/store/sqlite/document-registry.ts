@@ -11,6 +11,7 @@ export class DocumentRegistry {
   readonly #delete: Database.Statement<[number]>;
   readonly #hasAny: Database.Statement<[], number>;
   readonly #insertOwner: Database.Statement<[number, number]>;
+  readonly #ownerOf: Database.Statement<[number], number>;
 
   constructor(db: Database.Database) {
     // Runs inside the write's IMMEDIATE transaction, so versions are strictly commit-ordered across processes.
@@ -20,6 +21,9 @@ export class DocumentRegistry {
     this.#insert = db.prepare('INSERT INTO document (doc_id, resource_id, uuid) VALUES (?, ?, ?)');
     this.#delete = db.prepare('DELETE FROM document WHERE doc_id = ?');
     this.#insertOwner = db.prepare(`INSERT INTO ${DOCUMENT_OWNER_TABLE} (doc_id, ownership_token) VALUES (?, ?)`);
+    this.#ownerOf = db
+      .prepare<[number], number>(`SELECT ownership_token FROM ${DOCUMENT_OWNER_TABLE} WHERE doc_id = ?`)
+      .pluck();
     this.#hasAny = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM document)').pluck();
   }
 
@@ -37,6 +41,10 @@ export class DocumentRegistry {
   insert(docId: number, resourceId: number, uuid: string, ownershipTokenId: number | undefined): void {
     this.#insert.run(docId, resourceId, uuid);
     if (ownershipTokenId !== undefined) this.#insertOwner.run(docId, ownershipTokenId);
+  }
+
+  ownerOf(docId: number): number | undefined {
+    return this.#ownerOf.get(docId);
   }
 
   /** Cascades to the resource row, identity registrations and outgoing edges; RESTRICT on incoming edges throws. */

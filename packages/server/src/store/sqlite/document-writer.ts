@@ -246,13 +246,16 @@ export class DocumentWriter {
 
   /** The document as a tracked change remembers it: key values and securables of the stored body. */
   #tracked(table: ResourceTable, row: StoredRow): TrackedDocument {
-    return trackedDocumentOf(this.registry, table.layout.resource, table.resourceId, row);
+    const owner = this.documents.ownerOf(row.doc_id);
+    return trackedDocumentOf(this.registry, table.layout.resource, table.resourceId, row, owner);
   }
 
   #deleteDocument(table: ResourceTable, id: DocumentId, options: WriteOptions | undefined): StoredRow {
     const existing = table.findByUuid.get(id);
     if (!existing) throw notFound('delete');
     checkPreconditions(table, existing, options);
+    // Read before the delete takes the document's owner with it.
+    const tracked = tracksChanges(table.layout.resource) ? this.#tracked(table, existing) : undefined;
     try {
       this.documents.delete(existing.doc_id);
     } catch (error) {
@@ -263,8 +266,7 @@ export class DocumentWriter {
       );
     }
     this.edOrgs.deleted(table.layout.resource, JSON.parse(existing.body));
-    if (tracksChanges(table.layout.resource))
-      this.changes.recordDeletion(this.documents.nextStamp(), this.#tracked(table, existing));
+    if (tracked !== undefined) this.changes.recordDeletion(this.documents.nextStamp(), tracked);
     return existing;
   }
 

@@ -4,6 +4,11 @@ import type Database from 'better-sqlite3';
 import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
+  ApplicationChanges,
+  ClaimSetDefinition,
+  ClaimSetDeletion,
+  ClientOwnership,
+  OwnershipTokenNames,
   AccessFilter,
   AccessTokenRecord,
   AuthorizedDocument,
@@ -271,8 +276,16 @@ export class SqliteStore implements Store {
     return this.#open().writer.seedDescriptors(resource, values);
   }
 
-  async createClient(client: ApiClient, application?: ApplicationDefinition): Promise<void> {
-    this.#open().admin.createClient(client, application);
+  async createClient(
+    client: ApiClient,
+    application?: ApplicationDefinition,
+    ownership?: OwnershipTokenNames,
+  ): Promise<void> {
+    this.#open().admin.createClient(client, application, ownership);
+  }
+
+  async findClientOwnership(key: string): Promise<ClientOwnership | undefined> {
+    return this.#open().admin.findClientOwnership(key);
   }
 
   async findClient(key: string): Promise<ApiClient | undefined> {
@@ -313,6 +326,26 @@ export class SqliteStore implements Store {
 
   async deleteProfile(name: string): Promise<boolean> {
     return profileRecords.deleteProfile(this.#open().db, name);
+  }
+
+  async updateClientApplication(key: string, changes: ApplicationChanges): Promise<ClientApplication | undefined> {
+    return this.#open().admin.updateClientApplication(key, changes);
+  }
+
+  async saveClaimSets(claimSets: readonly ClaimSetDefinition[]): Promise<void> {
+    this.#open().admin.saveClaimSets(claimSets);
+  }
+
+  async findClaimSet(name: string): Promise<ClaimSetDefinition | undefined> {
+    return this.#open().admin.findClaimSet(name);
+  }
+
+  async listClaimSets(): Promise<readonly ClaimSetDefinition[]> {
+    return this.#open().admin.listClaimSets();
+  }
+
+  async deleteClaimSet(name: string): Promise<ClaimSetDeletion> {
+    return this.#open().admin.deleteClaimSet(name);
   }
 
   async saveAccessToken(token: AccessTokenRecord, options?: SaveAccessTokenOptions): Promise<boolean> {

@@ -1,7 +1,8 @@
 // Vendors (with their namespace prefixes) and applications (claim set, education organizations, profiles) on
 // PostgreSQL: an application is read with its lists in one query.
 import type pg from 'pg';
-import type { ApplicationDefinition, ClientApplication } from '../../store.js';
+import { giveApplicationToken } from './ownership-token-records.js';
+import type { ApplicationChanges, ApplicationDefinition, ClientApplication } from '../../store.js';
 
 interface ApplicationRow {
   readonly application_id: number;
@@ -87,6 +88,7 @@ export async function findOrCreateApplication(
     [vendorId, definition.applicationName, definition.claimSetName],
   );
   const created = inserted.rows[0]?.application_id;
+  if (created !== undefined) await giveApplicationToken(client, created);
   if (created === undefined) {
     const { rows } = await client.query<{ application_id: number }>(
       'SELECT application_id FROM application WHERE vendor_id = $1 AND name = $2',
@@ -104,6 +106,29 @@ export async function findOrCreateApplication(
     [created, definition.profileNames],
   );
   return created;
+}
+
+/** Inside the caller's transaction, the application's row locked first. */
+export async function updateApplication(
+  client: pg.ClientBase,
+  applicationId: number,
+  changes: ApplicationChanges,
+): Promise<void> {
+  await client.query('SELECT 1 FROM application WHERE application_id = $1 FOR UPDATE', [applicationId]);
+  if (changes.claimSetName !== undefined) {
+    await client.query('UPDATE application SET claim_set_name = $1 WHERE application_id = $2', [
+      changes.claimSetName,
+      applicationId,
+    ]);
+  }
+  if (changes.educationOrganizationIds !== undefined) {
+    await client.query('DELETE FROM application_education_organization WHERE application_id = $1', [applicationId]);
+    await client.query(
+      'INSERT INTO application_education_organization (application_id, education_organization_id) ' +
+        'SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING',
+      [applicationId, changes.educationOrganizationIds],
+    );
+  }
 }
 
 async function findOrCreateVendor(client: pg.ClientBase, definition: ApplicationDefinition): Promise<number> {

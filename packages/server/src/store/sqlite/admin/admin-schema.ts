@@ -22,6 +22,16 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE access_token ADD COLUMN education_organization_id INTEGER;`,
   // 3: profile definitions (data policies), keyed by the lower-cased name.
   `CREATE TABLE profile (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, definition TEXT NOT NULL) WITHOUT ROWID;`,
+  // 4: imported claim sets, their grants as the JSON of ClaimSetDefinition.resourceClaims.
+  `CREATE TABLE claim_set (name TEXT PRIMARY KEY, resource_claims TEXT NOT NULL) WITHOUT ROWID;`,
+  // 5: named ownership tokens. Each application gets a token of its own, existing ones under their application id,
+  // which documents were stamped with until now; a client may be given another token and access further ones.
+  `CREATE TABLE ownership_token (ownership_token_id INTEGER PRIMARY KEY, description TEXT NOT NULL UNIQUE);
+   INSERT INTO ownership_token (ownership_token_id, description) SELECT application_id, 'application ' || application_id FROM application;
+   ALTER TABLE application ADD COLUMN ownership_token_id INTEGER REFERENCES ownership_token (ownership_token_id);
+   UPDATE application SET ownership_token_id = application_id;
+   ALTER TABLE client ADD COLUMN creator_ownership_token_id INTEGER REFERENCES ownership_token (ownership_token_id);
+   CREATE TABLE client_ownership_token (client_key TEXT NOT NULL REFERENCES client (client_key) ON DELETE CASCADE, ownership_token_id INTEGER NOT NULL REFERENCES ownership_token (ownership_token_id), PRIMARY KEY (client_key, ownership_token_id)) WITHOUT ROWID;`,
 ];
 
 function versionOf(db: Database.Database): number {

@@ -1,6 +1,6 @@
 // Vendors (with their namespace prefixes) and applications (claim set, education organizations, profiles).
 import type Database from 'better-sqlite3';
-import type { ApplicationDefinition, ClientApplication } from '../../store.js';
+import type { ApplicationChanges, ApplicationDefinition, ClientApplication } from '../../store.js';
 
 interface ApplicationRow {
   readonly application_id: number;
@@ -27,6 +27,8 @@ export class ApplicationRecords {
   readonly #insertApplication: Database.Statement<[number, string, string]>;
   readonly #insertEducationOrganization: Database.Statement<[number, number]>;
   readonly #insertProfile: Database.Statement<[number, string]>;
+  readonly #setClaimSet: Database.Statement<[string, number]>;
+  readonly #clearEducationOrganizations: Database.Statement<[number]>;
 
   constructor(db: Database.Database) {
     this.#byName = db.prepare(`${SELECT_APPLICATION} WHERE v.name = ? AND a.name = ?`);
@@ -57,6 +59,19 @@ export class ApplicationRecords {
     this.#insertProfile = db.prepare(
       'INSERT OR IGNORE INTO application_profile (application_id, profile_name) VALUES (?, ?)',
     );
+    this.#setClaimSet = db.prepare('UPDATE application SET claim_set_name = ? WHERE application_id = ?');
+    this.#clearEducationOrganizations = db.prepare(
+      'DELETE FROM application_education_organization WHERE application_id = ?',
+    );
+  }
+
+  /** Inside the caller's transaction. */
+  update(applicationId: number, changes: ApplicationChanges): void {
+    if (changes.claimSetName !== undefined) this.#setClaimSet.run(changes.claimSetName, applicationId);
+    if (changes.educationOrganizationIds !== undefined) {
+      this.#clearEducationOrganizations.run(applicationId);
+      for (const id of changes.educationOrganizationIds) this.#insertEducationOrganization.run(applicationId, id);
+    }
   }
 
   findVendorNamespacePrefixes(vendorName: string): string[] | undefined {
@@ -78,8 +93,11 @@ export class ApplicationRecords {
     return new Map(this.#all.all().map((row) => [row.application_id, this.#toApplication(row)]));
   }
 
-  /** The id of the named application, creating the vendor and the application from the definition when new. */
-  findOrCreate(definition: ApplicationDefinition): number {
+  /**
+   * The id of the named application, creating the vendor and the application from the definition when new (`created`
+   * is told the new application's id).
+   */
+  findOrCreate(definition: ApplicationDefinition, created: (applicationId: number) => void): number {
     const existing = this.#byName.get(definition.vendorName, definition.applicationName);
     if (existing !== undefined) return existing.application_id;
     const vendorId = this.#vendorId.get(definition.vendorName) ?? this.#createVendor(definition);
@@ -88,6 +106,7 @@ export class ApplicationRecords {
     );
     for (const id of definition.educationOrganizationIds) this.#insertEducationOrganization.run(applicationId, id);
     for (const name of definition.profileNames) this.#insertProfile.run(applicationId, name);
+    created(applicationId);
     return applicationId;
   }
 
