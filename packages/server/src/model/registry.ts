@@ -31,7 +31,11 @@ export class ModelRegistry {
   readonly #accessors = new Map<ResourceModel, ResourceAccessors>();
   #dependencyOrder: DependencyEntry[] | undefined;
 
-  constructor(data: ModelData) {
+  /** The optional extensions served (sorted); the Data Standard and TPDM are always served. */
+  readonly extensions: readonly ProjectNamespace[];
+
+  constructor(data: ModelData, extensions: readonly ProjectNamespace[] = []) {
+    this.extensions = extensions;
     this.allResources = data.resources.resources.map(withOwnNamespaceSecurable);
     this.resources = this.allResources.filter((resource) => !resource.isDescriptor);
     this.descriptorResources = this.allResources.filter((resource) => resource.isDescriptor);

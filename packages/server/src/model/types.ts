@@ -2,7 +2,7 @@
 // See packages/server/model/README.md for the conventions (paths, ordering, extensions).
 
 /** Project namespace as it appears in URLs (`/data/v3/{namespace}/{endpoint}`). */
-export type ProjectNamespace = 'ed-fi' | 'tpdm';
+export type ProjectNamespace = string;
 
 /**
  * A JSON path from the document root: `$.a.b`, with `[*]` after every array property,

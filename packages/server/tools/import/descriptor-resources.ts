@@ -35,7 +35,7 @@ export function buildDescriptorResource(
   odsNames: OdsNames,
   odsFacts: OdsResourceFacts,
 ): ResourceModel {
-  const schema = openApi.components.schemas[schemaName(entry)];
+  const schema = entry.resource.jsonSchemaForInsert ?? openApi.components.schemas[schemaName(entry)];
   if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
   const converted: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
     identityPaths: IDENTITY_PATHS,

@@ -13,6 +13,7 @@ import type {
 import type { ProjectNamespace } from '../../src/model/types.js';
 import type { OdsSecurityScript } from './ods-security.js';
 import { compareText } from './ordering.js';
+import { readExtensionFolder, type ExtensionFolder } from './extension-folder.js';
 
 export interface Sources {
   derived: DerivedModelFile;
@@ -37,6 +38,8 @@ export interface Sources {
   odsRequests: Record<ProjectNamespace, string>;
   /** The ODS 7.3 security database scripts in replay order: `structure/`, then `data-ds-5.2/`, each by file name. */
   odsSecurityScripts: OdsSecurityScript[];
+  /** Extension folders (`--extension`), in the order given. */
+  extensions: ExtensionFolder[];
 }
 
 const ODS_GENERATED = 'ods-generated';
@@ -52,7 +55,7 @@ function sqlFilesOf(sourceDir: string, folder: string): string[] {
     .map((name) => `${folder}/${name}`);
 }
 
-export function readSources(sourceDir: string): Sources {
+export function readSources(sourceDir: string, extensionFolders: readonly string[] = []): Sources {
   const text = (relative: string): string => readFileSync(path.join(sourceDir, relative), 'utf8');
   const overridesDir = path.join(sourceDir, AUTHORIZATION_OVERRIDES);
   const json = <T>(relative: string): T => JSON.parse(text(relative)) as T;
@@ -93,5 +96,6 @@ export function readSources(sourceDir: string): Sources {
       name,
       sql: text(name),
     })),
+    extensions: extensionFolders.map((folder) => readExtensionFolder(folder, path.join(sourceDir, ODS_GENERATED))),
   };
 }
