@@ -19,6 +19,8 @@ import { registerLoadCommands } from '../load/cli.js';
 import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
+import { parseExtensionList } from '../setup/served-extensions.js';
+import { registerExtensionsCommand } from './extensions-command.js';
 import { addNetworkOptions } from './network-options.js';
 
 function integerIn(min: number, max: number): (value: string) => number {
@@ -120,6 +122,12 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
     .addOption(
+      new Option(
+        '--extensions <names>',
+        'optional extensions to serve, comma-separated (sample, homograph); recorded in the store (default: its record)',
+      ).argParser(parseExtensionList),
+    )
+    .addOption(
       new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')
         .choices(['on', 'off'])
         .default('on'),
@@ -194,6 +202,7 @@ export function buildProgram(): Command {
     .action((flags: RevokeClientFlags) => revokeClientCommand(flags, print));
 
   withEnvironmentVariables(serveCommand);
+  registerExtensionsCommand(program, print);
 
   registerLoadCommands(program);
   registerExportCommand(program);

@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly ownershipBasedAuthorization?: boolean;
   /** What the app gets instead of the store (a wrapper that interleaves other work, say); setup uses the store. */
   readonly wrapStore?: (store: Store) => Store;
+  /** Optional extensions served (`sample`, `homograph`); default none. */
+  readonly extensions?: readonly string[];
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -65,7 +67,7 @@ export async function issueToken(server: ApiServer, store: Store, options: NewCl
 }
 
 export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
-  const registry = getModelRegistry();
+  const registry = getModelRegistry(options.extensions ?? []);
   const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
   const authorize = options.enforceAuthorization === true ? undefined : allowEveryAction;
   const server = await createEdFiApp({
