@@ -112,7 +112,11 @@ function shapeMembers(
     }
     if (required.has(name)) shape.required = true;
     if (referencePaths.has(memberPath)) shape.kind = 'reference';
-    if (shape.type === 'object') shape.properties = shapeMembers(node, memberPath, referencePaths);
+    if (shape.type === 'object') {
+      shape.properties = shapeMembers(node, memberPath, referencePaths);
+      // Every field of a reference is required (a school-year reference's schema leaves its one field out of `required`).
+      if (shape.kind === 'reference') for (const field of Object.values(shape.properties)) field.required = true;
+    }
     if (shape.type === 'array' && node.items)
       shape.items = shapeMembers(node.items, `${memberPath}[*]`, referencePaths);
     members[name] = shape;

@@ -41,7 +41,7 @@ export function buildModelFiles(sources: Sources, odsSecurity: OdsSecurityTables
   const { extensions } = sources;
   for (const extension of extensions) registerProject(extension.projectName, extension.namespace);
   const index = indexSources(sources.derived, extensions);
-  const widthOf = createIntegerWidthResolver(index, sources.tpdmApiSchema);
+  const widthOf = createIntegerWidthResolver(index);
   const facetsByElement = readDecimalFacetsByElement([
     ...sources.xsdTexts,
     ...extensions.flatMap((extension) => extension.xsdTexts),

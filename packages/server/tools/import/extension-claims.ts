@@ -2,7 +2,7 @@
 // extension (`domains/{namespace}`) granted to the same claim sets as `domains/tpdm`, holding a
 // `noFurtherAuthorizationRequiredData` claim (no further authorization by default) whose children are the extension's
 // resource claims. An extension folder's own `claims.json` (`{ "hierarchy": [ClaimNode…] }`, our claims format)
-// replaces that domain.
+// replaces that domain. An extension the security metadata already claims (TPDM) keeps its claims.
 import type { ClaimAction, ClaimNode, ClaimsFile, ResourceModel } from '../../src/model/types.js';
 import type { ExtensionFolder } from './extension-folder.js';
 import { compareText } from './ordering.js';
@@ -46,9 +46,10 @@ export function withExtensionClaims(
   resources: readonly ResourceModel[],
 ): ClaimsFile {
   if (extensions.length === 0) return claims;
-  const added = extensions.flatMap(
-    (extension) => ownHierarchy(extension) ?? [defaultDomain(extension.namespace, claims, resources)],
-  );
+  const claimed = new Set(claims.hierarchy.map((node) => node.name));
+  const added = extensions
+    .filter((extension) => !claimed.has(`${DOMAIN_PREFIX}${extension.namespace}`))
+    .flatMap((extension) => ownHierarchy(extension) ?? [defaultDomain(extension.namespace, claims, resources)]);
   return {
     ...claims,
     hierarchy: [...claims.hierarchy, ...added].sort((a, b) => compareText(a.name, b.name)),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { toSourceResource, type ApiSchemaFile } from './api-schema-entries.js';
 import { compareText } from './ordering.js';
 import type { ExtensionProjectSource } from './source-index.js';
+import type { OdsApiModelFile } from './source-types.js';
 
 export interface ExtensionFolder extends ExtensionProjectSource {
   folder: string;
@@ -18,6 +19,8 @@ export interface ExtensionFolder extends ExtensionProjectSource {
   odsRequests?: string;
   /** The folder's own claims file (overrides the default grants), as JSON. */
   claims?: unknown;
+  /** The ODS ApiModel (`*-ApiModel-EXTENSION.json`), a cross-check of the ODS member names, when present. */
+  apiModel?: OdsApiModelFile;
 }
 
 function filesIn(folder: string, accept: (name: string) => boolean): string[] {
@@ -43,23 +46,54 @@ function generatedFile(folders: string[], projectName: string, version: string, 
   return undefined;
 }
 
-/** Reads and checks an extension folder; `sharedGenerated` is the shared `ods-generated/` folder, when there is one. */
-export function readExtensionFolder(folder: string, sharedGenerated?: string): ExtensionFolder {
+/** Where an extension's files are: an extension folder's standard layout, or TPDM's files among the Ed-Fi inputs. */
+export interface ExtensionLayout {
+  folder: string;
+  apiSchemaFile: string | undefined;
+  apiModelFile: string | undefined;
+  ddlFolder: string;
+  xsdFolders: string[];
+  generatedFolders: string[];
+}
+
+/** The standard layout of an extension folder; `sharedGenerated` is the shared `ods-generated/` folder, if any. */
+export function folderLayout(folder: string, sharedGenerated?: string): ExtensionLayout {
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new Error(`${folder}: not a folder`);
-  const schemaFile = onlyFile(folder, '-api-schema.json') ?? onlyFile(folder, 'ApiSchema.json');
+  return {
+    folder,
+    apiSchemaFile: onlyFile(folder, '-api-schema.json') ?? onlyFile(folder, 'ApiSchema.json'),
+    apiModelFile: onlyFile(folder, '-ApiModel-EXTENSION.json'),
+    ddlFolder: path.join(folder, 'ods-ddl-pgsql'),
+    xsdFolders: filesIn(folder, (name) => name.endsWith('-xsd')),
+    generatedFolders: [path.join(folder, 'ods-generated'), ...(sharedGenerated ? [sharedGenerated] : [])],
+  };
+}
+
+/** TPDM's files among the Ed-Fi inputs (they predate the extension folders); read like any extension. */
+export function tpdmLayout(sourceDir: string): ExtensionLayout {
+  return {
+    folder: sourceDir,
+    apiSchemaFile: path.join(sourceDir, 'tpdm-1.1-ds-5.2-api-schema.json'),
+    apiModelFile: path.join(sourceDir, 'tpdm-1.1-ds-5.2-ApiModel-EXTENSION.json'),
+    ddlFolder: path.join(sourceDir, 'ods-ddl', 'tpdm-1.1'),
+    xsdFolders: [path.join(sourceDir, 'tpdm-xsd')],
+    generatedFolders: [path.join(sourceDir, 'ods-generated')],
+  };
+}
+
+/** Reads and checks an extension's files. */
+export function readExtension(layout: ExtensionLayout): ExtensionFolder {
+  const { folder, apiSchemaFile: schemaFile, apiModelFile, ddlFolder, xsdFolders, generatedFolders } = layout;
   if (!schemaFile) throw new Error(`${folder}: no MetaEd ApiSchema (*-api-schema.json)`);
   const apiSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as ApiSchemaFile;
   const project = apiSchema.projectSchema;
   if (!project?.isExtensionProject) throw new Error(`${schemaFile}: not an extension project's ApiSchema`);
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(project.projectEndpointName) || project.projectEndpointName === 'ed-fi') {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(project.projectEndpointName)) {
     throw new Error(`${schemaFile}: unusable projectEndpointName ${JSON.stringify(project.projectEndpointName)}`);
   }
-  const ddlFolder = path.join(folder, 'ods-ddl-pgsql');
   const tablesSql = filesIn(ddlFolder, (name) => name.endsWith('-Tables.sql'));
   const foreignKeysSql = filesIn(ddlFolder, (name) => name.endsWith('-ForeignKeys.sql'));
-  if (tablesSql.length === 0) throw new Error(`${folder}: no ODS DDL (ods-ddl-pgsql/*-Tables.sql)`);
-  const xsdFolders = filesIn(folder, (name) => name.endsWith('-xsd'));
-  const generatedFolders = [path.join(folder, 'ods-generated'), ...(sharedGenerated ? [sharedGenerated] : [])];
+  if (tablesSql.length === 0) throw new Error(`${folder}: no ODS DDL (${path.basename(ddlFolder)}/*-Tables.sql)`);
   const version = project.projectVersion;
   const authorization = generatedFile(
     generatedFolders,
@@ -86,6 +120,7 @@ export function readExtensionFolder(folder: string, sharedGenerated?: string): E
     ),
     ...(authorization ? { odsAuthorizationProviders: authorization } : {}),
     ...(requests ? { odsRequests: requests } : {}),
+    ...(apiModelFile ? { apiModel: JSON.parse(readFileSync(apiModelFile, 'utf8')) as OdsApiModelFile } : {}),
     ...(existsSync(claimsFile) ? { claims: JSON.parse(readFileSync(claimsFile, 'utf8')) as unknown } : {}),
   };
 }

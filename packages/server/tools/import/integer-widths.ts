@@ -2,7 +2,7 @@
 // extension projects (TPDM's and those read from an extension folder), and the target's identity for reference fields.
 import type { ProjectNamespace } from '../../src/model/types.js';
 import { parseJsonPath } from '../../src/model/json-path.js';
-import type { JsonSchema, TpdmApiSchemaFile } from './source-types.js';
+import type { JsonSchema } from './source-types.js';
 import { namespaceOfProject, type SourceIndex } from './source-index.js';
 
 export type IntegerWidth = 'int32' | 'int64';
@@ -40,9 +40,7 @@ function extensionSchema(
   return root ? { schema: root, path } : undefined;
 }
 
-export function createIntegerWidthResolver(index: SourceIndex, tpdmApiSchema: TpdmApiSchemaFile): IntegerWidthResolver {
-  const tpdmSchemas = tpdmApiSchema.projectSchema.resourceSchemas;
-
+export function createIntegerWidthResolver(index: SourceIndex): IntegerWidthResolver {
   const isReferenceField = (namespace: ProjectNamespace, endpoint: string, path: string): boolean =>
     [
       ...(index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource
@@ -53,14 +51,11 @@ export function createIntegerWidthResolver(index: SourceIndex, tpdmApiSchema: Tp
   const ownWidth = (namespace: ProjectNamespace, endpoint: string, path: string): IntegerWidth | undefined => {
     const project = namespace !== 'ed-fi' ? namespace : EXTENSION_MEMBER.exec(path)?.[1];
     if (project) {
-      const found =
-        project === 'tpdm'
-          ? { schema: tpdmSchemas[endpoint]?.jsonSchemaForInsert, path }
-          : extensionSchema(index, project, endpoint, path);
+      const found = extensionSchema(index, project, endpoint, path);
       const format = found?.schema ? schemaAt(found.schema, found.path)?.format : undefined;
       if (format === 'int64' || format === 'int32') return format;
       // MetaEd writes no format for INT/SMALLINT members; reference fields take their target's width below.
-      return project !== 'tpdm' && !isReferenceField(namespace, endpoint, path) ? 'int32' : undefined;
+      return isReferenceField(namespace, endpoint, path) ? undefined : 'int32';
     }
     const kind = index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource
       .scalarTypes?.[path]?.kind;

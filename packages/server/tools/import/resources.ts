@@ -97,7 +97,7 @@ function extensionSchemaAt(additions: readonly SourceEntry[], path: JsonPath, en
   for (const { namespace, resource } of additions) {
     const schema =
       path === '$._ext'
-        ? (resource['extensionShape(jsonSchemaForInsert)'] ?? resource.jsonSchemaForInsert)?.properties?._ext
+        ? resource.jsonSchemaForInsert?.properties?._ext
         : resource.commonExtensions?.find((fragment) => `${fragment.path}._ext` === path)?.schema;
     const part = schema?.properties?.[namespace];
     if (part) projects[namespace] = part;

@@ -1,4 +1,5 @@
-// Indexes the source model (the derived Data Standard + TPDM model, and extension projects read from their ApiSchema)
+// Indexes the source model (the Data Standard's part of the derived model, and the extension projects, TPDM included,
+// read from their ApiSchema)
 // by namespace/endpoint and by resource name, for cross-resource look-ups.
 import type { ProjectNamespace } from '../../src/model/types.js';
 import type { DerivedModelFile, DerivedResource, SourceProject } from './source-types.js';
@@ -26,10 +27,8 @@ export interface SourceIndex {
   abstractSubclasses(resourceName: string): SourceEntry[];
 }
 
-const PROJECT_NAMESPACES = new Map<SourceProject, ProjectNamespace>([
-  ['Ed-Fi', 'ed-fi'],
-  ['TPDM', 'tpdm'],
-]);
+/** Project name → URL namespace: the Data Standard's, and each extension's as it is read (`registerProject`). */
+const PROJECT_NAMESPACES = new Map<SourceProject, ProjectNamespace>([['Ed-Fi', 'ed-fi']]);
 
 export function namespaceOfProject(project: SourceProject): ProjectNamespace {
   const namespace = PROJECT_NAMESPACES.get(project);
@@ -60,7 +59,7 @@ export function indexSources(derived: DerivedModelFile, projects: readonly Exten
   const entries: SourceEntry[] = [];
   const extensions = new Map<string, SourceEntry[]>();
   const models: [ProjectNamespace, Record<string, DerivedResource>][] = [
-    ...Object.entries(derived.model),
+    ['ed-fi', derived.model['ed-fi'] ?? {}],
     ...projects.map((project): [ProjectNamespace, Record<string, DerivedResource>] => [
       project.namespace,
       project.resources,

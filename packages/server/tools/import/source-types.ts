@@ -64,7 +64,6 @@ export interface DerivedResource {
   queryFields?: Record<string, string[]>;
   resourceClaim?: string;
   shape?: Record<string, DerivedShapeNode>;
-  'extensionShape(jsonSchemaForInsert)'?: JsonSchema;
   /** Extension projects read from their ApiSchema: the insert schema, and `_ext` fragments inside collection items. */
   jsonSchemaForInsert?: JsonSchema;
   commonExtensions?: { path: string; schema: JsonSchema }[];
@@ -92,16 +91,6 @@ export interface JsonSchema {
   $ref?: string;
   description?: string;
   'x-Ed-Fi-isIdentity'?: boolean;
-}
-
-export interface ApiSchemaResource {
-  isDescriptor: boolean;
-  isResourceExtension: boolean;
-  jsonSchemaForInsert: JsonSchema;
-}
-
-export interface TpdmApiSchemaFile {
-  projectSchema: { resourceSchemas: Record<string, ApiSchemaResource> };
 }
 
 /** The ODS ApiModel: entity and association property names. */
