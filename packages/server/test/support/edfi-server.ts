@@ -68,7 +68,11 @@ export async function issueToken(server: ApiServer, store: Store, options: NewCl
 
 export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
   const registry = getModelRegistry(options.extensions ?? []);
-  const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
+  // Serving extensions on a store migrated without them is a migration (`serve --extensions` on such a store).
+  const store = await openStore(options.store ?? 'sqlite::memory:', registry, {
+    ...options.storeOptions,
+    ...(options.extensions?.length ? { migrate: true } : {}),
+  });
   const authorize = options.enforceAuthorization === true ? undefined : allowEveryAction;
   const server = await createEdFiApp({
     store: options.wrapStore?.(store) ?? store,

@@ -119,6 +119,8 @@ function shapeMembers(
     }
     if (shape.type === 'array' && node.items)
       shape.items = shapeMembers(node.items, `${memberPath}[*]`, referencePaths);
+    // A required collection needs an item, as the ODS validates it (MetaEd writes minItems 0 beside `required`).
+    if (shape.type === 'array' && shape.required && !shape.minItems) shape.minItems = 1;
     members[name] = shape;
   }
   return members;
