@@ -97,6 +97,7 @@ export function servingExtensions(data: ModelData, extensions: readonly ProjectN
     ...data,
     resources: {
       ...data.resources,
+      extensionProjects: (data.resources.extensionProjects ?? []).filter((project) => served(project.namespace)),
       resources: data.resources.resources
         .filter((resource) => served(resource.namespace))
         .map((resource) => servedPart(resource, unserved)),

@@ -158,9 +158,21 @@ export interface AbstractResourceModel {
   subclasses: { namespace: ProjectNamespace; endpoint: string }[];
 }
 
+/** An extension project of the model (TPDM, Sample, …), as the discovery document's `dataModels` names it. */
+export interface ExtensionProject {
+  namespace: ProjectNamespace;
+  /** The project's logical name, e.g. `TPDM`. */
+  name: string;
+  version: string;
+  /** The project's description in its ApiSchema (`TPDM-Core`; empty for Sample and Homograph). */
+  informationalVersion: string;
+}
+
 /** `model/resources.json`. Resources sorted by namespace then endpoint; descriptors included (`isDescriptor`). */
 export interface ResourcesFile {
   formatVersion: number;
+  /** Extension projects, sorted by namespace (absent from files of models without extensions). */
+  extensionProjects?: ExtensionProject[];
   resources: ResourceModel[];
   abstractResources: AbstractResourceModel[];
 }

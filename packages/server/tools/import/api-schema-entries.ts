@@ -56,6 +56,7 @@ export interface ApiSchemaProject {
   projectName: string;
   projectEndpointName: string;
   projectVersion: string;
+  description?: string;
   isExtensionProject: boolean;
   resourceSchemas: Record<string, ApiSchemaResourceSchema>;
 }

@@ -85,6 +85,14 @@ export function buildModelFiles(sources: Sources, odsSecurity: OdsSecurityTables
   );
   const resourcesFile: ResourcesFile = {
     formatVersion: MODEL_FORMAT_VERSION,
+    extensionProjects: extensions
+      .map((extension) => ({
+        namespace: extension.namespace,
+        name: extension.projectName,
+        version: extension.projectVersion,
+        informationalVersion: extension.description,
+      }))
+      .sort((a, b) => compareText(a.namespace, b.namespace)),
     resources,
     abstractResources: abstractResources(sources, index),
   };

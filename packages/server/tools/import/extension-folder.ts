@@ -11,6 +11,7 @@ import type { OdsApiModelFile } from './source-types.js';
 export interface ExtensionFolder extends ExtensionProjectSource {
   folder: string;
   projectVersion: string;
+  description: string;
   tablesSql: string[];
   foreignKeysSql: string[];
   xsdTexts: string[];
@@ -108,6 +109,7 @@ export function readExtension(layout: ExtensionLayout): ExtensionFolder {
     namespace: project.projectEndpointName,
     projectName: project.projectName,
     projectVersion: version,
+    description: project.description ?? '',
     resources: Object.fromEntries(
       Object.entries(project.resourceSchemas)
         .sort(([a], [b]) => compareText(a, b))
