@@ -3,7 +3,7 @@
 // kept apart, and a store that does not serve an extension ignoring its members (as unknown members) and 404ing its
 // paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
+import { issueToken, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 
 const ID_AT_END = /\/([0-9a-f]{32})$/;
 
@@ -113,5 +113,72 @@ describe('a store not serving Sample', () => {
     expect(response.status).toBe(201);
     const read = await app.data('GET', `/ed-fi/students/${ID_AT_END.exec(response.headers.location!)![1]!}`);
     expect(read.json()).not.toHaveProperty('_ext');
+  });
+});
+
+describe('extension resources under the shipped claim sets', () => {
+  let app: EdFiTestServer;
+  beforeAll(async () => {
+    app = await startEdFiServer({ extensions: ['sample', 'homograph'], enforceAuthorization: true });
+  });
+  afterAll(() => app.close());
+
+  it('lets the Sandbox claim set (granted on domains/tpdm) write and read them', async () => {
+    const id = await idOf(app, '/sample/buses', { busId: 'B-9' });
+    expect((await app.data('GET', `/sample/buses/${id}`)).status).toBe(200);
+    expect((await app.data('GET', '/sample/buses/deletes?minChangeVersion=0')).status).toBe(200);
+  });
+
+  it('forbids a claim set the rule does not grant them (SIS Vendor)', async () => {
+    const token = await issueToken(app.server, app.store, {
+      claimSet: 'SIS Vendor',
+      educationOrganizationIds: [255901],
+    });
+    const response = await app.data('POST', '/sample/buses', {
+      body: { busId: 'B-10' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('Homograph identity updates', () => {
+  let app: EdFiTestServer;
+  beforeAll(async () => {
+    app = await startEdFiServer({ extensions: ['homograph'] });
+  });
+  afterAll(() => app.close());
+
+  it('changes a studentSchoolAssociation identity by PUT and cascades it into the staff that references it', async () => {
+    await idOf(app, '/homograph/names', { firstName: 'Ada', lastSurname: 'Lovelace' });
+    await idOf(app, '/homograph/names', { firstName: 'Grace', lastSurname: 'Hopper' });
+    await idOf(app, '/homograph/schoolYearTypes', { schoolYear: '2026' });
+    for (const schoolName of ['North', 'South']) {
+      await idOf(app, '/homograph/schools', { schoolName, schoolYearTypeReference: { schoolYear: '2026' } });
+    }
+    await idOf(app, '/homograph/students', {
+      studentNameReference: { firstName: 'Ada', lastSurname: 'Lovelace' },
+      schoolYearTypeReference: { schoolYear: '2026' },
+      address: { city: 'Austin' },
+    });
+    const association = {
+      schoolReference: { schoolName: 'North' },
+      studentReference: { studentFirstName: 'Ada', studentLastSurname: 'Lovelace' },
+    };
+    const associationId = await idOf(app, '/homograph/studentSchoolAssociations', association);
+    const staffId = await idOf(app, '/homograph/staffs', {
+      staffNameReference: { firstName: 'Grace', lastSurname: 'Hopper' },
+      studentSchoolAssociations: [
+        { studentSchoolAssociationReference: { ...association.studentReference, schoolName: 'North' } },
+      ],
+      address: { city: 'Austin' },
+    });
+    const moved = { ...association, schoolReference: { schoolName: 'South' } };
+    const put = await app.data('PUT', `/homograph/studentSchoolAssociations/${associationId}`, { body: moved });
+    expect(put.status, put.body).toBe(204);
+    const staff = (await app.data('GET', `/homograph/staffs/${staffId}`)).json<{
+      studentSchoolAssociations: { studentSchoolAssociationReference: { schoolName: string } }[];
+    }>();
+    expect(staff.studentSchoolAssociations[0]!.studentSchoolAssociationReference.schoolName).toBe('South');
   });
 });
