@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { loadModelData, optionalExtensions } from '../model/index.js';
 import { migrateStore } from '../setup/migration.js';
 import { registryForStore } from '../setup/served-extensions.js';
-import { DEFAULT_STORE } from '../setup/store-location.js';
+import { createSqliteFolder, DEFAULT_STORE } from '../setup/store-location.js';
 import { recordedRegistry, redactedSpec } from '../store/index.js';
 
 interface ExtensionsFlags {
@@ -12,11 +12,13 @@ interface ExtensionsFlags {
 }
 
 async function listExtensions(flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
+  createSqliteFolder(flags.store);
   const served = (await recordedRegistry(flags.store)).extensions;
   for (const name of optionalExtensions(loadModelData())) print(`${name}\t${served.includes(name) ? 'served' : 'off'}`);
 }
 
 async function addExtension(name: string, flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
+  createSqliteFolder(flags.store);
   const served = (await recordedRegistry(flags.store)).extensions;
   const registry = await registryForStore(flags.store, [...served, name.toLowerCase()]);
   const { outcome } = await migrateStore(flags.store, registry, 'descriptors');
