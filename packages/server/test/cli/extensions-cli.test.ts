@@ -50,6 +50,16 @@ describe('the extensions a store serves', SLOW, () => {
     expect(dropping.stderr).toMatch(/serves the extension homograph; --extensions must keep it/);
   });
 
+  it('keeps them through migrate and doctor, which open the store with what it records', async () => {
+    const spec = specOf('kept');
+    expect((await runCli(['extensions', 'add', 'homograph', '--store', spec])).code).toBe(0);
+    const migrated = await runCli(['migrate', '--store', spec]);
+    expect(migrated.stdout).toMatch(/already current/);
+    expect((await runCli(['extensions', 'list', '--store', spec])).stdout).toBe('homograph\tserved\nsample\toff\n');
+    const doctor = await runCli(['doctor', '--store', spec]);
+    expect(doctor.stdout).toMatch(/^ok {6}schema: current/m);
+  });
+
   it('refuses an unknown extension name', async () => {
     const result = await runCli(['extensions', 'add', 'nosuch', '--store', specOf('unknown')]);
     expect(result.code).not.toBe(0);
