@@ -16,6 +16,8 @@ interface ImportOptions {
   check: boolean;
   /** The PostgreSQL server the ODS security scripts are replayed on (in a scratch database, dropped afterwards). */
   postgres: string;
+  /** Extension folders imported beside the Data Standard and TPDM (`--extension`, repeatable). */
+  extensions: string[];
 }
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,20 +27,29 @@ function parseOptions(args: string[]): ImportOptions {
     sourceDir: edfiSourceDir(),
     check: false,
     postgres: process.env.EDFI_IMPORT_POSTGRES ?? DEFAULT_POSTGRES,
+    extensions: [],
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--check') options.check = true;
     else if (arg === '--source' && args[i + 1]) options.sourceDir = path.resolve(args[++i]!);
     else if (arg === '--postgres' && args[i + 1]) options.postgres = args[++i]!;
-    else throw new Error(`Unknown argument ${arg}; usage: import-model [--source DIR] [--postgres URL] [--check]`);
+    else if (arg === '--extension' && args[i + 1]) options.extensions.push(path.resolve(args[++i]!));
+    else
+      throw new Error(
+        `Unknown argument ${arg}; usage: import-model [--source DIR] [--extension FOLDER]… [--postgres URL] [--check]`,
+      );
   }
   return options;
 }
 
+/** The extension folders of the Ed-Fi inputs that ship in the committed model (served when `serve --extensions` names them). */
+const SHIPPED_EXTENSIONS = ['extensions/sample', 'extensions/homograph'];
+
 const options = parseOptions(process.argv.slice(2));
+options.extensions.unshift(...SHIPPED_EXTENSIONS.map((folder) => path.join(options.sourceDir, folder)));
 const modelDir = path.join(packageRoot, 'model');
-const sources = readSources(options.sourceDir);
+const sources = readSources(options.sourceDir, options.extensions);
 const files = buildModelFiles(sources, await replayOdsSecurity(options.postgres, sources.odsSecurityScripts));
 if (options.check) {
   const differences = diffModelFiles(modelDir, files);

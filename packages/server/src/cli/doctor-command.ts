@@ -2,7 +2,7 @@
 // tokens), changing nothing, and says what to do about each problem. Exits 1 when a check fails.
 import { existsSync } from 'node:fs';
 import { getModelRegistry, modelFingerprint, type ModelRegistry } from '../model/index.js';
-import { createStore, isPostgresSpec, redactedSpec, type Store } from '../store/index.js';
+import { createStore, isPostgresSpec, recordedRegistry, redactedSpec, type Store } from '../store/index.js';
 import { sqliteFileOf } from '../setup/store-location.js';
 
 export interface DoctorFlags {
@@ -73,7 +73,8 @@ async function storeFindings(spec: string): Promise<Finding[]> {
       ),
     ];
   }
-  const registry = getModelRegistry();
+  // The extensions the store records; an unreachable store is reported below, on the registry without them.
+  const registry = await recordedRegistry(spec).catch(() => getModelRegistry());
   const model = passed('model', `this release serves DS 5.2 + TPDM 1.1, model fingerprint ${modelFingerprint()}`);
   const store = createStore(spec, registry);
   try {

@@ -1,5 +1,5 @@
 // `edfi-api migrate --store …`: brings the store's schema up to this release and model, and seeds a new store.
-import { getModelRegistry } from '../model/index.js';
+import { registryForStore } from '../setup/served-extensions.js';
 import type { SeedMode } from '../setup/first-start.js';
 import { migrateStore } from '../setup/migration.js';
 import { redactedSpec } from '../store/index.js';
@@ -16,7 +16,9 @@ const OUTCOME_TEXT = {
 } as const;
 
 export async function migrateCommand(flags: MigrateFlags, print: (text: string) => void): Promise<void> {
-  const { outcome, seeding } = await migrateStore(flags.store, getModelRegistry(), flags.seed);
+  // The store keeps serving the extensions it records.
+  const registry = await registryForStore(flags.store);
+  const { outcome, seeding } = await migrateStore(flags.store, registry, flags.seed);
   print(`${redactedSpec(flags.store)}: ${OUTCOME_TEXT[outcome]}.`);
   if (seeding !== undefined)
     print(`Seeded ${seeding.descriptors} descriptors and ${seeding.schoolYears} school years.`);

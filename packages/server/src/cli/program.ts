@@ -22,6 +22,8 @@ import { registerLoadCommands } from '../load/cli.js';
 import { doctorCommand, type DoctorFlags } from './doctor-command.js';
 import { migrateCommand, type MigrateFlags } from './migrate-command.js';
 import { serve, type ServeOptions } from './serve.js';
+import { parseExtensionList } from '../setup/served-extensions.js';
+import { registerExtensionsCommand } from './extensions-command.js';
 import { addNetworkOptions } from './network-options.js';
 import { registerProfilesCommand } from './profiles-command.js';
 
@@ -130,6 +132,12 @@ export function buildProgram(): Command {
     )
     .addOption(new Option('--no-docs', 'do not serve the API documentation page ({base}/docs, Swagger UI)'))
     .addOption(
+      new Option(
+        '--extensions <names>',
+        'optional extensions to serve, comma-separated (sample, homograph); recorded in the store (default: its record)',
+      ).argParser(parseExtensionList),
+    )
+    .addOption(
       new Option('--snapshots <mode>', 'Use-Snapshot reads (off: 404 as an ODS without a snapshot database)')
         .choices(['on', 'off'])
         .default('on'),
@@ -236,6 +244,7 @@ export function buildProgram(): Command {
   );
 
   withEnvironmentVariables(serveCommand);
+  registerExtensionsCommand(program, print);
 
   registerLoadCommands(program);
   registerExportCommand(program);

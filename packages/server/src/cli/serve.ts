@@ -7,7 +7,7 @@ import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApps, type EdFiAppOptions } from '../http/app.js';
 import { DOCS_PATH, normalizeBasePath } from '../http/meta/index.js';
 import { openInstances, openInstanceStores, readInstancesFile, type StoreSetup } from '../instances/index.js';
-import { getModelRegistry } from '../model/index.js';
+import { registryForStore } from '../setup/served-extensions.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import { listen, type TlsFiles } from './http-listener.js';
@@ -22,6 +22,8 @@ export interface ServeOptions extends Partial<NetworkOptions> {
   /** Store spec, e.g. `sqlite:./data/edfi-api.sqlite`. */
   readonly store: string;
   readonly seed: SeedMode;
+  /** Optional extensions to serve (`--extensions sample,homograph`); default: those the store records. */
+  readonly extensions?: readonly string[];
   /** Upgrade an outdated store schema before serving (a new database is always set up). */
   readonly migrate?: boolean;
   /** Education organizations of the sandbox client a new store gets. */
@@ -95,9 +97,10 @@ async function prepareStore(options: ServeOptions): Promise<FirstStart | undefin
     await Promise.all([...stores.values()].map((store) => store.close()));
     return undefined;
   }
-  const store = await openStoreCreatingFolder(options.store, undefined, { migrate: options.migrate });
+  const registry = await registryForStore(options.store, options.extensions);
+  const store = await openStoreCreatingFolder(options.store, registry, { migrate: options.migrate });
   try {
-    return await prepareFirstStart(store, getModelRegistry(), options.seed, options.sandboxEdorg);
+    return await prepareFirstStart(store, registry, options.seed, options.sandboxEdorg);
   } finally {
     await store.close();
   }
@@ -113,7 +116,8 @@ interface Served {
 
 /** The API over the one store of `--store`; only a process that is not a cluster worker prepares the store. */
 async function serveStore(options: ServeOptions, app: Omit<EdFiAppOptions, 'store'>): Promise<Served> {
-  const registry = getModelRegistry();
+  // Workers serve what the primary recorded in the store.
+  const registry = await registryForStore(options.store, cluster.isWorker ? undefined : options.extensions);
   // A cluster's primary has prepared the store before forking, so workers never migrate.
   const store = await openStoreCreatingFolder(options.store, registry, {
     migrate: options.migrate && cluster.isPrimary,

@@ -1,8 +1,7 @@
 // The `export` command of the `edfi-api` command line (commander).
 import { Command, Option } from 'commander';
-import { getModelRegistry } from '../model/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
-import { createStore } from '../store/index.js';
+import { createStore, recordedRegistry } from '../store/index.js';
 import { exportStore } from './export-store.js';
 import { exportTotalLine, resourceFileLine } from './summary-text.js';
 
@@ -27,7 +26,7 @@ function nameList(value: string): string[] {
 }
 
 async function runExport(folder: string, flags: ExportFlags, print: PrintLine): Promise<void> {
-  const registry = getModelRegistry();
+  const registry = await recordedRegistry(flags.store);
   // Opened without migrate: exporting never creates or upgrades a schema.
   const store = createStore(flags.store, registry);
   try {

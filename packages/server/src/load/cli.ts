@@ -1,7 +1,7 @@
 // The `load` and `sample-data` commands of the `edfi-api` command line (commander).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { getModelRegistry } from '../model/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
+import { registryForStore } from '../setup/served-extensions.js';
 import { loadFiles, DEFAULT_PARALLEL_REQUESTS, type LoadSummary } from './load-files.js';
 import type { ProgressMode } from './progress/progress-display.js';
 import { summaryText } from './report/summary-text.js';
@@ -46,7 +46,7 @@ function interruptible(): { signal: AbortSignal; release: () => void } {
 
 async function openTarget(flags: LoadFlags): Promise<LoadTarget> {
   if (flags.direct) {
-    const { target, firstStart } = await openDirectStoreTarget(flags.store, getModelRegistry());
+    const { target, firstStart } = await openDirectStoreTarget(flags.store, await registryForStore(flags.store));
     if (firstStart !== undefined) {
       print(`A new store was set up (${firstStart.descriptors} descriptors, ${firstStart.schoolYears} school years).`);
       print('Sandbox client for `edfi-api serve` (the secret is stored hashed and will not be shown again):');

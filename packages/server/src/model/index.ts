@@ -1,6 +1,7 @@
 // Public surface of the runtime model: types, the registry over the committed model, and compiled accessors.
 import { loadModelData } from './load-model.js';
 import { ModelRegistry } from './registry.js';
+import { servingExtensions } from './served-extensions.js';
 
 export type * from './types.js';
 export { MODEL_FORMAT_VERSION } from './types.js';
@@ -22,10 +23,21 @@ export {
   type PathGetter,
 } from './accessors/path-collector.js';
 
-let defaultRegistry: ModelRegistry | undefined;
+export { ALWAYS_SERVED, optionalExtensions, servingExtensions } from './served-extensions.js';
 
-/** The registry over the package's committed model, loaded on first call. */
-export function getModelRegistry(): ModelRegistry {
-  defaultRegistry ??= new ModelRegistry(loadModelData());
-  return defaultRegistry;
+const registries = new Map<string, ModelRegistry>();
+
+/**
+ * The registry over the package's committed model serving the given optional extensions (`sample`, `homograph`;
+ * the Data Standard and TPDM always), loaded on first call per set.
+ */
+export function getModelRegistry(extensions: readonly string[] = []): ModelRegistry {
+  const served = [...new Set(extensions)].sort();
+  const key = served.join(',');
+  let registry = registries.get(key);
+  if (!registry) {
+    registry = new ModelRegistry(servingExtensions(loadModelData(), served), served);
+    registries.set(key, registry);
+  }
+  return registry;
 }

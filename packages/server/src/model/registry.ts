@@ -8,6 +8,7 @@ import type {
   AbstractResourceModel,
   ClaimsFile,
   DescriptorValue,
+  ExtensionProject,
   ProjectNamespace,
   ReferenceModel,
   ResourceModel,
@@ -21,6 +22,8 @@ export class ModelRegistry {
   readonly resources: readonly ResourceModel[];
   readonly descriptorResources: readonly ResourceModel[];
   readonly abstractResources: readonly AbstractResourceModel[];
+  /** The extension projects served (TPDM, and the optional ones given), by namespace. */
+  readonly extensionProjects: readonly ExtensionProject[];
   readonly schoolYears: readonly SchoolYear[];
   readonly claims: ClaimsFile;
 
@@ -31,11 +34,16 @@ export class ModelRegistry {
   readonly #accessors = new Map<ResourceModel, ResourceAccessors>();
   #dependencyOrder: DependencyEntry[] | undefined;
 
-  constructor(data: ModelData) {
+  /** The optional extensions served (sorted); the Data Standard and TPDM are always served. */
+  readonly extensions: readonly ProjectNamespace[];
+
+  constructor(data: ModelData, extensions: readonly ProjectNamespace[] = []) {
+    this.extensions = extensions;
     this.allResources = data.resources.resources.map(withOwnNamespaceSecurable);
     this.resources = this.allResources.filter((resource) => !resource.isDescriptor);
     this.descriptorResources = this.allResources.filter((resource) => resource.isDescriptor);
     this.abstractResources = data.resources.abstractResources;
+    this.extensionProjects = data.resources.extensionProjects ?? [];
     this.schoolYears = data.schoolYears.schoolYears;
     this.claims = data.claims;
     this.#descriptorValues = data.descriptors.values;

@@ -2,7 +2,7 @@
 // See packages/server/model/README.md for the conventions (paths, ordering, extensions).
 
 /** Project namespace as it appears in URLs (`/data/v3/{namespace}/{endpoint}`). */
-export type ProjectNamespace = 'ed-fi' | 'tpdm';
+export type ProjectNamespace = string;
 
 /**
  * A JSON path from the document root: `$.a.b`, with `[*]` after every array property,
@@ -158,9 +158,21 @@ export interface AbstractResourceModel {
   subclasses: { namespace: ProjectNamespace; endpoint: string }[];
 }
 
+/** An extension project of the model (TPDM, Sample, …), as the discovery document's `dataModels` names it. */
+export interface ExtensionProject {
+  namespace: ProjectNamespace;
+  /** The project's logical name, e.g. `TPDM`. */
+  name: string;
+  version: string;
+  /** The project's description in its ApiSchema (`TPDM-Core`; empty for Sample and Homograph). */
+  informationalVersion: string;
+}
+
 /** `model/resources.json`. Resources sorted by namespace then endpoint; descriptors included (`isDescriptor`). */
 export interface ResourcesFile {
   formatVersion: number;
+  /** Extension projects, sorted by namespace (absent from files of models without extensions). */
+  extensionProjects?: ExtensionProject[];
   resources: ResourceModel[];
   abstractResources: AbstractResourceModel[];
 }

@@ -17,7 +17,7 @@ export function sqliteFileOf(spec: string): string | undefined {
   return file === '' || file === MEMORY ? undefined : path.resolve(file);
 }
 
-function createSqliteFolder(spec: string): void {
+export function createSqliteFolder(spec: string): void {
   const file = sqliteFileOf(spec);
   if (file !== undefined) mkdirSync(path.dirname(file), { recursive: true });
 }

@@ -35,13 +35,31 @@ export interface OpenStoreOptions extends StoreOptions {
   readonly migrate?: boolean;
 }
 
-/** Parses a store spec and opens the store, creating the schema of a new database first. */
+/** The registry serving the optional extensions the store records (none for a new store). */
+export async function recordedRegistry(spec: string): Promise<ModelRegistry> {
+  const probe = createStore(spec);
+  try {
+    return getModelRegistry((await probe.servedExtensions()) ?? []);
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Parses a store spec and opens the store, creating the schema of a new database first; without a registry, it
+ * serves the extensions the store records.
+ */
 export async function openStore(
   spec: string,
   registry?: ModelRegistry,
   options: OpenStoreOptions = {},
 ): Promise<Store> {
-  const store = createStore(spec, registry, options);
+  const store = createStore(
+    spec,
+    registry ??
+      (spec.startsWith(SQLITE_PREFIX) && spec.endsWith(':memory:') ? undefined : await recordedRegistry(spec)),
+    options,
+  );
   try {
     const status = await store.schemaStatus();
     if (status === 'empty' || (status === 'outdated' && options.migrate === true)) await store.migrate();

@@ -390,6 +390,11 @@ export interface StoreLifecycle {
   /** Whether the database holds this model's schema; usable before `open`. */
   schemaStatus(): Promise<SchemaStatus>;
   /**
+   * The optional extensions (`sample`, …) the store's last migration recorded, so every node serves the same set;
+   * undefined for a store without a schema. Usable before `open`.
+   */
+  servedExtensions(): Promise<readonly string[] | undefined>;
+  /**
    * Creates or upgrades the schema for the model, idempotently and serialized across processes; seeds nothing
    * (seeding is set-up's job). Usable before `open`; a refused upgrade (a table that needs a real migration) throws.
    */

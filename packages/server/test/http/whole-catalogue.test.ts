@@ -1,5 +1,7 @@
 // Every resource and descriptor of the model, in load order, through HTTP: POST a minimal and a full generated
 // document, read each back by id and by its query fields, PUT a change, see 409 while referenced, then DELETE all.
+// The shipped optional extensions (Sample, Homograph) are on: their resources, and `_ext.sample` on the core
+// resources it extends (inside collection items too), go through the same steps.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   compilePathCollector,
@@ -14,7 +16,8 @@ import { ensureDescriptorValues } from '../support/descriptor-values.js';
 import { describeEachStore } from '../support/each-store.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
 
-const registry = getModelRegistry();
+const EXTENSIONS = ['sample', 'homograph'];
+const registry = getModelRegistry(EXTENSIONS);
 
 /** schoolYearTypes has no place in the load order (it is seeded), so it goes first. */
 function loadOrder(): ResourceModel[] {
@@ -78,7 +81,7 @@ describeEachStore('the whole catalogue', (stores) => {
   let referencedDeletesRefused = 0;
 
   beforeAll(async () => {
-    app = await startEdFiServer({ store: await stores.newSpec() });
+    app = await startEdFiServer({ store: await stores.newSpec(), extensions: EXTENSIONS });
     // References to school years must name seeded ones (1991–2050); generated school years lie outside that range.
     const schoolYearTypes = registry.getResource('ed-fi', 'schoolYearTypes')!;
     const seeded = await app.data('GET', `${pathOf(schoolYearTypes)}?limit=2`);
@@ -101,7 +104,7 @@ describeEachStore('the whole catalogue', (stores) => {
       compilePathCollector(reference.reference.path)(representation, (value, path) => {
         expect((value as JsonObject).link, `${resource.endpoint} ${path}`).toMatchObject({
           rel: expect.any(String),
-          href: expect.stringMatching(/^\/(?:ed-fi|tpdm)\/\w+\/[0-9a-f]{32}$/),
+          href: expect.stringMatching(/^\/(?:ed-fi|tpdm|sample|homograph)\/\w+\/[0-9a-f]{32}$/),
         });
       });
     }

@@ -36,8 +36,8 @@ export function oracleModel(): OracleModel {
   return cached;
 }
 
-export function oracleResource(namespace: 'ed-fi' | 'tpdm', endpoint: string): OracleResource {
-  const resource = oracleModel()[namespace][endpoint];
+export function oracleResource(namespace: string, endpoint: string): OracleResource {
+  const resource = oracleModel()[namespace as 'ed-fi' | 'tpdm']?.[endpoint];
   if (!resource) throw new Error(`No derived entry ${namespace}/${endpoint}`);
   return resource;
 }

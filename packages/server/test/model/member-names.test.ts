@@ -179,7 +179,12 @@ describeWithEdfiSource('member-name cross-checks', () => {
   let names: ReturnType<typeof createOdsNames>;
   beforeAll(() => {
     sources = readSources(EDFI_SOURCE_DIR);
-    names = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
+    names = createOdsNames(
+      parseOdsDdl(
+        [...sources.odsTablesSql, ...sources.extensions.flatMap((extension) => extension.tablesSql)],
+        [...sources.odsForeignKeysSql, ...sources.extensions.flatMap((extension) => extension.foreignKeysSql)],
+      ),
+    );
   });
 
   it('finds the committed names consistent with the ApiModel, MetaEd names and the ODS 7.2 OpenAPI', () => {

@@ -43,6 +43,8 @@ export interface TestServerOptions {
   readonly wrapStore?: (store: Store) => Store;
   /** The composite categories served instead of the model's. */
   readonly compositeCategories?: EdFiAppOptions['compositeCategories'];
+  /** Optional extensions served (`sample`, `homograph`); default none. */
+  readonly extensions?: readonly string[];
 }
 
 async function seedDefaults(store: Store, registry: ModelRegistry): Promise<void> {
@@ -69,8 +71,12 @@ export async function issueToken(server: ApiServer, store: Store, options: NewCl
 }
 
 export async function startEdFiServer(options: TestServerOptions = {}): Promise<EdFiTestServer> {
-  const registry = getModelRegistry();
-  const store = await openStore(options.store ?? 'sqlite::memory:', registry, options.storeOptions);
+  const registry = getModelRegistry(options.extensions ?? []);
+  // Serving extensions on a store migrated without them is a migration (`serve --extensions` on such a store).
+  const store = await openStore(options.store ?? 'sqlite::memory:', registry, {
+    ...options.storeOptions,
+    ...(options.extensions?.length ? { migrate: true } : {}),
+  });
   const authorize = options.enforceAuthorization === true ? undefined : allowEveryAction;
   const server = await createEdFiApp({
     store: options.wrapStore?.(store) ?? store,

@@ -15,7 +15,9 @@ import type { OdsSecurityTables } from './ods-security.js';
 import { compareText } from './ordering.js';
 import { buildResource } from './resources.js';
 import { buildSchoolYears } from './school-years.js';
-import { indexSources, type SourceIndex } from './source-index.js';
+import { indexSources, registerProject, type SourceIndex } from './source-index.js';
+import type { ExtensionFolder } from './extension-folder.js';
+import { withExtensionClaims } from './extension-claims.js';
 import type { Sources } from './sources.js';
 
 /** Generated file name → parsed content. */
@@ -36,16 +38,39 @@ function abstractResources(sources: Sources, index: SourceIndex): AbstractResour
 }
 
 export function buildModelFiles(sources: Sources, odsSecurity: OdsSecurityTables): ModelFiles {
-  const index = indexSources(sources.derived);
-  const widthOf = createIntegerWidthResolver(index, sources.tpdmApiSchema);
-  const facetsByElement = readDecimalFacetsByElement(sources.xsdTexts);
-  const odsNames = createOdsNames(parseOdsDdl(sources.odsTablesSql, sources.odsForeignKeysSql));
+  const { extensions } = sources;
+  for (const extension of extensions) registerProject(extension.projectName, extension.namespace);
+  const index = indexSources(sources.derived, extensions);
+  const widthOf = createIntegerWidthResolver(index);
+  const facetsByElement = readDecimalFacetsByElement([
+    ...sources.xsdTexts,
+    ...extensions.flatMap((extension) => extension.xsdTexts),
+  ]);
+  const odsNames = createOdsNames(
+    parseOdsDdl(
+      [...sources.odsTablesSql, ...extensions.flatMap((extension) => extension.tablesSql)],
+      [...sources.odsForeignKeysSql, ...extensions.flatMap((extension) => extension.foreignKeysSql)],
+    ),
+  );
+  const generated = (pick: (extension: ExtensionFolder) => string | undefined) =>
+    Object.fromEntries(
+      extensions.flatMap((extension) => {
+        const text = pick(extension);
+        return text === undefined ? [] : [[extension.namespace, text]];
+      }),
+    ) as Record<string, string>;
   const odsFacts: OdsResourceFacts = {
     authorizationSubjects: readAuthorizationSubjects({
-      generated: sources.odsAuthorizationProviders,
+      generated: {
+        ...sources.odsAuthorizationProviders,
+        ...generated((extension) => extension.odsAuthorizationProviders),
+      },
       overrides: sources.odsAuthorizationOverrides,
     }),
-    queryParameters: readQueryParameters(sources.odsRequests),
+    queryParameters: readQueryParameters({
+      ...sources.odsRequests,
+      ...generated((extension) => extension.odsRequests),
+    }),
   };
   const resources = index.entries.map((entry) =>
     entry.resource.isDescriptor
@@ -60,10 +85,18 @@ export function buildModelFiles(sources: Sources, odsSecurity: OdsSecurityTables
   );
   const resourcesFile: ResourcesFile = {
     formatVersion: MODEL_FORMAT_VERSION,
+    extensionProjects: extensions
+      .map((extension) => ({
+        namespace: extension.namespace,
+        name: extension.projectName,
+        version: extension.projectVersion,
+        informationalVersion: extension.description,
+      }))
+      .sort((a, b) => compareText(a.namespace, b.namespace)),
     resources,
     abstractResources: abstractResources(sources, index),
   };
-  const claims = buildOdsClaims(odsSecurity, buildClaims(sources.claims));
+  const claims = withExtensionClaims(buildOdsClaims(odsSecurity, buildClaims(sources.claims)), extensions, resources);
   crossCheckModel(resourcesFile, claims, sources, odsNames);
   return {
     'resources.json': resourcesFile,

@@ -12,8 +12,9 @@ import { odsQueryFields } from './query-fields.js';
 const IDENTITY_PATHS: JsonPath[] = ['$.codeValue', '$.namespace'];
 const SERVER_MANAGED = new Set(['id']);
 
+/** A Data Standard descriptor's schema in the descriptor OpenAPI (an extension's comes from its ApiSchema). */
 function schemaName(entry: SourceEntry): string {
-  return `${entry.namespace === 'tpdm' ? 'TPDM' : 'EdFi'}_${entry.resource.resourceName}`;
+  return `EdFi_${entry.resource.resourceName}`;
 }
 
 /** The ODS descriptor members have no minimum length; the DMS OpenAPI's 1 only restates "required, not blank". */
@@ -35,7 +36,7 @@ export function buildDescriptorResource(
   odsNames: OdsNames,
   odsFacts: OdsResourceFacts,
 ): ResourceModel {
-  const schema = openApi.components.schemas[schemaName(entry)];
+  const schema = entry.resource.jsonSchemaForInsert ?? openApi.components.schemas[schemaName(entry)];
   if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
   const converted: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
     identityPaths: IDENTITY_PATHS,

@@ -1,8 +1,8 @@
 // Resolves the storage width (int32/int64) of integer paths: relational types for ed-fi, ApiSchema formats for
-// TPDM, and the target's identity for reference fields.
+// extension projects (TPDM's and those read from an extension folder), and the target's identity for reference fields.
 import type { ProjectNamespace } from '../../src/model/types.js';
 import { parseJsonPath } from '../../src/model/json-path.js';
-import type { JsonSchema, TpdmApiSchemaFile } from './source-types.js';
+import type { JsonSchema } from './source-types.js';
 import { namespaceOfProject, type SourceIndex } from './source-index.js';
 
 export type IntegerWidth = 'int32' | 'int64';
@@ -22,14 +22,40 @@ function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
   return node;
 }
 
-export function createIntegerWidthResolver(index: SourceIndex, tpdmApiSchema: TpdmApiSchemaFile): IntegerWidthResolver {
-  const tpdmSchemas = tpdmApiSchema.projectSchema.resourceSchemas;
+const EXTENSION_MEMBER = /\._ext\.([^.]+)\./;
+
+/** The insert schema of an extension's part of `endpoint` that holds `path`, and the path within that schema. */
+function extensionSchema(
+  index: SourceIndex,
+  project: ProjectNamespace,
+  endpoint: string,
+  path: string,
+): { schema: JsonSchema; path: string } | undefined {
+  const own = index.entries.find((entry) => entry.namespace === project && entry.endpoint === endpoint)?.resource;
+  const addition = index.extensions.get(endpoint)?.find((entry) => entry.namespace === project)?.resource;
+  const root = (own ?? addition)?.jsonSchemaForInsert;
+  const extAt = path.indexOf('._ext.');
+  const common = addition?.commonExtensions?.find((fragment) => path.startsWith(`${fragment.path}._ext.`));
+  if (common && extAt > 1) return { schema: { properties: { _ext: common.schema } }, path: '$' + path.slice(extAt) };
+  return root ? { schema: root, path } : undefined;
+}
+
+export function createIntegerWidthResolver(index: SourceIndex): IntegerWidthResolver {
+  const isReferenceField = (namespace: ProjectNamespace, endpoint: string, path: string): boolean =>
+    [
+      ...(index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource
+        .references ?? []),
+      ...(index.extensions.get(endpoint) ?? []).flatMap((addition) => addition.resource.references ?? []),
+    ].some((reference) => reference.fields.some((field) => field.referenceJsonPath === path));
 
   const ownWidth = (namespace: ProjectNamespace, endpoint: string, path: string): IntegerWidth | undefined => {
-    if (namespace === 'tpdm' || path.startsWith('$._ext.tpdm.')) {
-      const schema = tpdmSchemas[endpoint]?.jsonSchemaForInsert;
-      const format = schema ? schemaAt(schema, path)?.format : undefined;
-      return format === 'int64' || format === 'int32' ? format : undefined;
+    const project = namespace !== 'ed-fi' ? namespace : EXTENSION_MEMBER.exec(path)?.[1];
+    if (project) {
+      const found = extensionSchema(index, project, endpoint, path);
+      const format = found?.schema ? schemaAt(found.schema, found.path)?.format : undefined;
+      if (format === 'int64' || format === 'int32') return format;
+      // MetaEd writes no format for INT/SMALLINT members; reference fields take their target's width below.
+      return isReferenceField(namespace, endpoint, path) ? undefined : 'int32';
     }
     const kind = index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource
       .scalarTypes?.[path]?.kind;
@@ -41,10 +67,14 @@ export function createIntegerWidthResolver(index: SourceIndex, tpdmApiSchema: Tp
   const resolve: IntegerWidthResolver = (namespace, endpoint, path) => {
     const own = ownWidth(namespace, endpoint, path);
     if (own) return own;
-    const resource =
-      index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource ??
-      (namespace === 'ed-fi' ? index.extensions.get(endpoint) : undefined);
-    const references = [...(resource?.references ?? []), ...(index.extensions.get(endpoint)?.references ?? [])];
+    const resource = index.entries.find(
+      (entry) => entry.namespace === namespace && entry.endpoint === endpoint,
+    )?.resource;
+    const additions = namespace === 'ed-fi' ? (index.extensions.get(endpoint) ?? []) : [];
+    const references = [
+      ...(resource?.references ?? []),
+      ...additions.flatMap((addition) => addition.resource.references ?? []),
+    ];
     for (const reference of references) {
       const field = reference.fields.find((candidate) => candidate.referenceJsonPath === path);
       const targetPath = field?.identityJsonPaths[0];

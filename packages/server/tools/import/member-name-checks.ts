@@ -1,4 +1,4 @@
-// Cross-checks the ODS member names taken from the DDL: property names against the TPDM ApiModel and the DS 5.1
+// Cross-checks the ODS member names taken from the DDL: property names against the extensions' ApiModels and the DS 5.1
 // MetaEd names, collection names against the collections the ODS 7.2 OpenAPI describes.
 import type { PropertyShape, ResourceModel } from '../../src/model/types.js';
 import type { OdsNames } from './ods-names.js';
@@ -8,13 +8,14 @@ import type { Sources } from './sources.js';
 /** Property names from the ODS ApiModel and the DS 5.1 ApiSchema (last segment of each dotted MetaEd name). */
 function publishedPropertyNames(sources: Sources): Set<string> {
   const names = new Set<string>();
-  const model = sources.tpdmApiModel;
-  for (const entity of model.entityDefinitions) {
-    for (const property of entity.locallyDefinedProperties) names.add(property.propertyName);
-  }
-  for (const association of model.associationDefinitions) {
-    for (const property of [...association.primaryEntityProperties, ...association.secondaryEntityProperties]) {
-      names.add(property.propertyName);
+  for (const model of sources.extensions.flatMap((extension) => (extension.apiModel ? [extension.apiModel] : []))) {
+    for (const entity of model.entityDefinitions) {
+      for (const property of entity.locallyDefinedProperties) names.add(property.propertyName);
+    }
+    for (const association of model.associationDefinitions) {
+      for (const property of [...association.primaryEntityProperties, ...association.secondaryEntityProperties]) {
+        names.add(property.propertyName);
+      }
     }
   }
   for (const project of Object.values(sources.ds51ApiSchema.projectSchemas)) {

@@ -45,7 +45,8 @@ function nameMember(
     const child = names.childEntity(parents, jsonName, false);
     return named(jsonName, nameMembers(node, [child.entity], names), child.memberName);
   }
-  const memberName = names.propertyName(jsonName);
+  // An inline common's only member may keep the collection's plural column name (Sample's `PortfolioYears`).
+  const memberName = names.propertyName(jsonName) ?? names.propertyName(`${jsonName}s`);
   if (memberName === undefined) throw new Error(`No ODS column for ${parents[0]?.name}.${jsonName}`);
   return named(jsonName, node, memberName);
 }
@@ -61,7 +62,9 @@ export function withMemberNames(
   resource: Pick<ResourceModel, 'namespace' | 'resourceName' | 'superclass' | 'shape'>,
   names: OdsNames,
 ): PropertyShape {
-  const roots = [rootEntity(names, resource.namespace === 'tpdm' ? 'tpdm' : 'edfi', resource.resourceName)];
+  const roots = [
+    rootEntity(names, resource.namespace === 'ed-fi' ? 'edfi' : resource.namespace, resource.resourceName),
+  ];
   if (resource.superclass) roots.push(rootEntity(names, 'edfi', resource.superclass.resourceName));
   return nameMembers(resource.shape, roots, names);
 }

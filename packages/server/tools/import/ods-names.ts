@@ -54,13 +54,15 @@ function propertyNames(ddl: OdsDdl): Map<string, string> {
   return new Map([...spellings].map(([key, names]) => [key, [...names][0]!]));
 }
 
-/** Singular spellings a JSON collection name may come from (`diagnoses` → `diagnosis`, `matrices` → `matrix`). */
+/** Singular spellings a JSON collection name may come from (`diagnoses` → `diagnosis`, `matrices` → `matrix`,
+ * `artMedia` → `artMedium`). */
 function singularForms(plural: string): string[] {
   const forms = [plural];
   if (plural.endsWith('s')) forms.push(plural.slice(0, -1));
   if (plural.endsWith('es')) forms.push(plural.slice(0, -2), `${plural.slice(0, -2)}is`);
   if (plural.endsWith('ies')) forms.push(`${plural.slice(0, -3)}y`);
   if (plural.endsWith('ices')) forms.push(`${plural.slice(0, -4)}ix`);
+  if (plural.endsWith('a')) forms.push(`${plural.slice(0, -1)}um`);
   return forms;
 }
 

@@ -1,4 +1,5 @@
-// Builds the ResourceModel of each non-descriptor resource from the derived model, merging TPDM `_ext` additions.
+// Builds the ResourceModel of each non-descriptor resource from its source, merging the `_ext` additions of every
+// extension project (at the root and inside collection items).
 import type {
   DescriptorUse,
   EqualityConstraint,
@@ -8,7 +9,7 @@ import type {
   ResourceModel,
   SuperclassModel,
 } from '../../src/model/types.js';
-import { isPathWithin } from '../../src/model/json-path.js';
+import { isPathWithin, parseJsonPath } from '../../src/model/json-path.js';
 import { collectionKeys, collectionsOfShape } from './collections.js';
 import { withMemberNames } from './member-names.js';
 import type { OdsNames } from './ods-names.js';
@@ -18,7 +19,13 @@ import { odsQueryFields } from './query-fields.js';
 import { securableElementsOf } from './securables.js';
 import { convertDerivedShape, convertJsonSchemaObject, type ShapeFacts } from './shape.js';
 import { namespaceOfProject, type SourceEntry, type SourceIndex } from './source-index.js';
-import type { DerivedDescriptorUse, DerivedReference, DerivedResource } from './source-types.js';
+import type {
+  DerivedDescriptorUse,
+  DerivedReference,
+  DerivedResource,
+  DerivedShapeNode,
+  JsonSchema,
+} from './source-types.js';
 
 export interface ResourceBuildContext {
   index: SourceIndex;
@@ -83,11 +90,58 @@ function sortedEqualityConstraints(sources: DerivedResource[]): EqualityConstrai
     .sort((a, b) => compareText(a.sourcePath, b.sourcePath) || compareText(a.targetPath, b.targetPath));
 }
 
+/** The `_ext` schema at `path` (`$._ext` or a collection item's): each extending project's part under its name. */
+function extensionSchemaAt(additions: readonly SourceEntry[], path: JsonPath, endpoint: string): JsonSchema {
+  const projects: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const { namespace, resource } of additions) {
+    const schema =
+      path === '$._ext'
+        ? resource.jsonSchemaForInsert?.properties?._ext
+        : resource.commonExtensions?.find((fragment) => `${fragment.path}._ext` === path)?.schema;
+    const part = schema?.properties?.[namespace];
+    if (part) projects[namespace] = part;
+    if (part && schema?.required?.includes(namespace)) required.push(namespace);
+  }
+  if (Object.keys(projects).length === 0) throw new Error(`No extension schema for ${path} of ${endpoint}`);
+  return { type: 'object', properties: projects, ...(required.length > 0 ? { required } : {}) };
+}
+
+/** The source shape with an `_ext` node wherever an extending project adds members (the root, collection items). */
+function withExtensionNodes(
+  shape: Record<string, DerivedShapeNode>,
+  additions: readonly SourceEntry[],
+): Record<string, DerivedShapeNode> {
+  const extension: DerivedShapeNode = { type: 'extension' };
+  let result = shape;
+  for (const { resource } of additions) {
+    if (resource.jsonSchemaForInsert?.properties?._ext && !result._ext) result = { ...result, _ext: extension };
+    for (const fragment of resource.commonExtensions ?? [])
+      result = withNodeAt(result, parseJsonPath(fragment.path), extension);
+  }
+  return result;
+}
+
+function withNodeAt(
+  members: Record<string, DerivedShapeNode>,
+  segments: readonly { name: string; isArray: boolean }[],
+  extension: DerivedShapeNode,
+): Record<string, DerivedShapeNode> {
+  const [first, ...rest] = segments;
+  if (!first) return members._ext ? members : { ...members, _ext: extension };
+  const node = members[first.name];
+  if (!node) throw new Error(`No member ${first.name} for a common extension`);
+  const updated = first.isArray
+    ? { ...node, items: withNodeAt(node.items ?? {}, rest, extension) }
+    : { ...node, properties: withNodeAt(node.properties ?? {}, rest, extension) };
+  return { ...members, [first.name]: updated };
+}
+
 export function buildResource(entry: SourceEntry, context: ResourceBuildContext): ResourceModel {
   const { index } = context;
   const source = entry.resource;
-  const extension = entry.namespace === 'ed-fi' ? index.extensions.get(entry.endpoint) : undefined;
-  const sources = extension ? [source, extension] : [source];
+  const additions = entry.namespace === 'ed-fi' ? (index.extensions.get(entry.endpoint) ?? []) : [];
+  const sources = [source, ...additions.map((addition) => addition.resource)];
   if (!source.shape) throw new Error(`No shape for ${entry.namespace}/${entry.endpoint}`);
 
   const identityPaths = sortedText(source.identityJsonPaths ?? []);
@@ -105,11 +159,7 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
     decimals: Object.assign({}, ...sources.map((part) => part.decimals ?? {})),
     integerWidth: (path) => context.integerWidth(entry, path),
     decimalBounds: context.decimalBounds,
-    extensionShape: (path) => {
-      const schema = extension?.['extensionShape(jsonSchemaForInsert)']?.properties?._ext;
-      if (!schema) throw new Error(`No extension schema for ${path} of ${entry.endpoint}`);
-      return convertJsonSchemaObject(schema, path, facts);
-    },
+    extensionShape: (path) => convertJsonSchemaObject(extensionSchemaAt(additions, path, entry.endpoint), path, facts),
   };
   const superclass = toSuperclass(source.superclass);
   const shape = withMemberNames(
@@ -117,7 +167,7 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
       namespace: entry.namespace,
       resourceName: source.resourceName,
       superclass,
-      shape: convertDerivedShape(source.shape, facts),
+      shape: convertDerivedShape(withExtensionNodes(source.shape, additions), facts),
     },
     context.odsNames,
   );
@@ -153,7 +203,7 @@ export function buildResource(entry: SourceEntry, context: ResourceBuildContext)
       queryFields,
     ),
     resourceClaim: source.resourceClaim ?? '',
-    extensions: extension ? ['tpdm'] : [],
+    extensions: additions.map((addition) => addition.namespace),
     shape,
   };
 }

@@ -1,6 +1,6 @@
 // Types of the parts of the shared Ed-Fi source files that the importer reads (inputs, not our format).
 
-export type SourceProject = 'Ed-Fi' | 'TPDM';
+export type SourceProject = string;
 
 export interface DerivedShapeNode {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'extension';
@@ -64,14 +64,16 @@ export interface DerivedResource {
   queryFields?: Record<string, string[]>;
   resourceClaim?: string;
   shape?: Record<string, DerivedShapeNode>;
-  'extensionShape(jsonSchemaForInsert)'?: JsonSchema;
+  /** Extension projects read from their ApiSchema: the insert schema, and `_ext` fragments inside collection items. */
+  jsonSchemaForInsert?: JsonSchema;
+  commonExtensions?: { path: string; schema: JsonSchema }[];
 }
 
 export interface DerivedModelFile {
   meta: {
     abstractResources: Record<string, { identityJsonPaths: string[]; subclasses: string[] }>;
   };
-  model: Record<'ed-fi' | 'tpdm', Record<string, DerivedResource>>;
+  model: Record<string, Record<string, DerivedResource>>;
 }
 
 /** The subset of JSON Schema / OpenAPI schema objects the importer reads. */
@@ -89,16 +91,6 @@ export interface JsonSchema {
   $ref?: string;
   description?: string;
   'x-Ed-Fi-isIdentity'?: boolean;
-}
-
-export interface ApiSchemaResource {
-  isDescriptor: boolean;
-  isResourceExtension: boolean;
-  jsonSchemaForInsert: JsonSchema;
-}
-
-export interface TpdmApiSchemaFile {
-  projectSchema: { resourceSchemas: Record<string, ApiSchemaResource> };
 }
 
 /** The ODS ApiModel: entity and association property names. */

@@ -6,29 +6,27 @@ import type {
   Ds51ApiSchemaFile,
   DerivedModelFile,
   DescriptorValuesSourceFile,
-  OdsApiModelFile,
   OpenApiFile,
-  TpdmApiSchemaFile,
 } from './source-types.js';
 import type { ProjectNamespace } from '../../src/model/types.js';
 import type { OdsSecurityScript } from './ods-security.js';
 import { compareText } from './ordering.js';
+import { folderLayout, readExtension, tpdmLayout, type ExtensionFolder } from './extension-folder.js';
 
 export interface Sources {
+  /** The derived Data Standard model (its `ed-fi` part; extensions, TPDM included, are read from their ApiSchema). */
   derived: DerivedModelFile;
-  tpdmApiSchema: TpdmApiSchemaFile;
   descriptorsOpenApi: OpenApiFile;
   odsSwaggerDs51: OpenApiFile;
   claims: ClaimsSourceFile;
   descriptorValues: DescriptorValuesSourceFile;
   schoolYearsSql: string;
-  /** Core and TPDM XSD texts (decimal simple types). */
+  /** Core XSD texts (decimal simple types). */
   xsdTexts: string[];
-  /** Core and TPDM ODS PostgreSQL DDL: table definitions and foreign keys (ODS names). */
+  /** Core ODS PostgreSQL DDL: table definitions and foreign keys (ODS names). */
   odsTablesSql: string[];
   odsForeignKeysSql: string[];
-  /** Cross-check sources for ODS property names. */
-  tpdmApiModel: OdsApiModelFile;
+  /** Cross-check source for ODS property names. */
   ds51ApiSchema: Ds51ApiSchemaFile;
   /** ODS 7.3 generated authorization-context providers per project, and the ODS's hand-written overrides. */
   odsAuthorizationProviders: Record<ProjectNamespace, string>;
@@ -37,11 +35,12 @@ export interface Sources {
   odsRequests: Record<ProjectNamespace, string>;
   /** The ODS 7.3 security database scripts in replay order: `structure/`, then `data-ds-5.2/`, each by file name. */
   odsSecurityScripts: OdsSecurityScript[];
+  /** Extensions: TPDM, then the extension folders (`--extension`) in the order given. */
+  extensions: ExtensionFolder[];
 }
 
 const ODS_GENERATED = 'ods-generated';
 const STANDARD_PREFIX = `${ODS_GENERATED}/Standard_Std_5.2.0_`;
-const TPDM_PREFIX = `${ODS_GENERATED}/Extensions.TPDM.1.1.0_Std_5.2.0_`;
 const AUTHORIZATION_OVERRIDES = 'ods-security/authorization-overrides';
 const SECURITY_SCRIPT_FOLDERS = ['ods-security/structure', 'ods-security/data-ds-5.2'];
 
@@ -52,34 +51,23 @@ function sqlFilesOf(sourceDir: string, folder: string): string[] {
     .map((name) => `${folder}/${name}`);
 }
 
-export function readSources(sourceDir: string): Sources {
+export function readSources(sourceDir: string, extensionFolders: readonly string[] = []): Sources {
   const text = (relative: string): string => readFileSync(path.join(sourceDir, relative), 'utf8');
   const overridesDir = path.join(sourceDir, AUTHORIZATION_OVERRIDES);
   const json = <T>(relative: string): T => JSON.parse(text(relative)) as T;
-  const tpdmXsdDir = path.join(sourceDir, 'tpdm-xsd');
-  const tpdmXsds = readdirSync(tpdmXsdDir)
-    .filter((name) => name.endsWith('.xsd'))
-    .sort()
-    .map((name) => readFileSync(path.join(tpdmXsdDir, name), 'utf8'));
   return {
     derived: json('derived/ds-5.2-tpdm-1.1-resource-model.derived.json'),
-    tpdmApiSchema: json('tpdm-1.1-ds-5.2-api-schema.json'),
     descriptorsOpenApi: json('ds-5.2-tpdm-openapi-descriptors.json'),
     odsSwaggerDs51: json('ods-api-7.2-ds-5.1-swagger-resources.json'),
     claims: json('ds-5.2-claims.json'),
     descriptorValues: json('descriptors/ds-5.2-descriptors.json'),
     schoolYearsSql: text('ods-ddl/ds-5.2/data-0020-SchoolYears.sql'),
-    xsdTexts: [text('Ed-Fi-Core.xsd'), ...tpdmXsds],
-    odsTablesSql: [text('ods-ddl/ds-5.2/0020-Tables.sql'), text('ods-ddl/tpdm-1.1/0020-EXTENSION-TPDM-Tables.sql')],
-    odsForeignKeysSql: [
-      text('ods-ddl/ds-5.2/0030-ForeignKeys.sql'),
-      text('ods-ddl/tpdm-1.1/0030-EXTENSION-TPDM-ForeignKeys.sql'),
-    ],
-    tpdmApiModel: json('tpdm-1.1-ds-5.2-ApiModel-EXTENSION.json'),
+    xsdTexts: [text('Ed-Fi-Core.xsd')],
+    odsTablesSql: [text('ods-ddl/ds-5.2/0020-Tables.sql')],
+    odsForeignKeysSql: [text('ods-ddl/ds-5.2/0030-ForeignKeys.sql')],
     ds51ApiSchema: json('ds-5.1-api-schema.json'),
     odsAuthorizationProviders: {
       'ed-fi': text(`${STANDARD_PREFIX}Security_Authorization_EntityAuthorizationContextProviders.generated.cs`),
-      tpdm: text(`${TPDM_PREFIX}Authorization_EntityAuthorizationContextProviders.generated.cs`),
     },
     odsAuthorizationOverrides: readdirSync(overridesDir)
       .filter((name) => name.endsWith('.cs'))
@@ -87,11 +75,14 @@ export function readSources(sourceDir: string): Sources {
       .map((name) => text(`${AUTHORIZATION_OVERRIDES}/${name}`)),
     odsRequests: {
       'ed-fi': text(`${STANDARD_PREFIX}Requests_Requests.generated.cs`),
-      tpdm: text(`${TPDM_PREFIX}Requests_Requests.generated.cs`),
     },
     odsSecurityScripts: SECURITY_SCRIPT_FOLDERS.flatMap((folder) => sqlFilesOf(sourceDir, folder)).map((name) => ({
       name,
       sql: text(name),
     })),
+    extensions: [
+      readExtension(tpdmLayout(sourceDir)),
+      ...extensionFolders.map((folder) => readExtension(folderLayout(folder, path.join(sourceDir, ODS_GENERATED)))),
+    ],
   };
 }

@@ -21,7 +21,8 @@ export function valueTypeOf(shape: PropertyShape | undefined): XmlValueType {
   return 'string';
 }
 
-const PROJECT_URIS = { 'ed-fi': 'uri://ed-fi.org', tpdm: 'uri://tpdm.ed-fi.org' } as const;
+/** Descriptor namespaces per project; other extensions (Sample's test rows) use Ed-Fi's. */
+const PROJECT_URIS: Readonly<Record<string, string>> = { 'ed-fi': 'uri://ed-fi.org', tpdm: 'uri://tpdm.ed-fi.org' };
 
 /**
  * The conversion of a descriptor element of XSD type `XDescriptorReferenceType`: the namespace of descriptor X's
@@ -36,6 +37,7 @@ export function descriptorLeaf(
   const resource = context.registry.getResourceByName(name, project) ?? context.registry.getResourceByName(name);
   if (!resource) throw new Error(`No descriptor resource ${name} for XSD type ${xsdType}`);
   const [defaultValue] = context.registry.descriptorValuesOf(name);
-  const codeValueNamespace = defaultValue?.namespace ?? `${PROJECT_URIS[resource.namespace]}/${name}`;
+  const codeValueNamespace =
+    defaultValue?.namespace ?? `${PROJECT_URIS[resource.namespace] ?? PROJECT_URIS['ed-fi']}/${name}`;
   return { type: 'descriptor', codeValueNamespace };
 }

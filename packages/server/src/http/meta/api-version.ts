@@ -1,5 +1,6 @@
 // What the discovery document says about this server: the ODS API version it implements, its build and data models.
 import { readFileSync } from 'node:fs';
+import type { ExtensionProject } from '../../model/index.js';
 
 export const API_VERSION = '7.3';
 export const API_SUITE = '3';
@@ -14,6 +15,18 @@ export const DATA_MODELS: readonly DataModelInfo[] = [
   { name: 'Ed-Fi', version: '5.2.0', informationalVersion: 'The Ed-Fi Data Model 5.2' },
   { name: 'TPDM', version: '1.1.0', informationalVersion: 'TPDM-Core' },
 ];
+
+/**
+ * The data models a registry serves: Ed-Fi, TPDM, then the optional extensions by name, each as its project names
+ * itself (`Sample` `1.0.0`).
+ */
+export function dataModelsOf(projects: readonly ExtensionProject[]): DataModelInfo[] {
+  const optional = projects
+    .filter((project) => !DATA_MODELS.some((model) => model.name === project.name))
+    .map(({ name, version, informationalVersion }) => ({ name, version, informationalVersion }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...DATA_MODELS, ...optional];
+}
 
 /** The same relative path from src/http/meta and dist/http/meta. */
 const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);

@@ -14,13 +14,17 @@ export interface DiscoveryDocument {
  * The URLs of the ODS's default feature set that are served, in its key order, then our documentation page's when it
  * is served.
  */
-export function discoveryDocument(root: string, docsPath?: string): DiscoveryDocument {
+export function discoveryDocument(
+  root: string,
+  docsPath?: string,
+  dataModels: readonly DataModelInfo[] = DATA_MODELS,
+): DiscoveryDocument {
   return {
     version: API_VERSION,
     informationalVersion: API_VERSION,
     suite: API_SUITE,
     build: serverBuild(),
-    dataModels: DATA_MODELS,
+    dataModels,
     urls: {
       dependencies: `${root}/metadata/data/v3/dependencies`,
       openApiMetadata: `${root}/metadata/`,

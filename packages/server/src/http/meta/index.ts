@@ -3,6 +3,7 @@
 import { docsPageRoutes, raw, route, type RequestContext, type RouteDefinition } from '@edfi-api/framework';
 import { ApiProblem } from '../../api/index.js';
 import { findEdFiInputsDir, type ModelRegistry, type ResourceModel } from '../../model/index.js';
+import { dataModelsOf } from './api-version.js';
 import { discoveryDocument } from './discovery-document.js';
 import { sendPlainText, sendTagged, tagJson, type TaggedJson } from './entity-tag.js';
 import { metadataIndex, OPENAPI_DOCUMENT_PATHS, type MetadataDocument } from './metadata-index.js';
@@ -69,15 +70,27 @@ function openApiRoute(
   return route.get(`/metadata${path}`, PUBLIC, (ctx) => sendTagged(ctx, documents.get(rootOf(ctx))));
 }
 
+/** Each optional extension served gets its own document (resources and descriptors): `/metadata/data/v3/sample/swagger.json`. */
+function extensionOpenApiRoutes(registry: ModelRegistry, rootOf: (ctx: RequestContext) => string): RouteDefinition[] {
+  return registry.extensions.map((namespace) =>
+    openApiRoute(
+      `/data/v3/${namespace}/swagger.json`,
+      () => registry.allResources.filter((resource) => resource.namespace === namespace),
+      rootOf,
+    ),
+  );
+}
+
 export function metaRoutes(context: MetaContext): RouteDefinition[] {
   const { registry } = context;
   const docs = context.docs ?? true;
   const basePath = normalizeBasePath(context.basePath);
   const rootOf = (ctx: RequestContext): string => requestRoot(ctx, basePath, context.trustProxy);
   const indexes = new PerRootCache((root) => tagJson(metadataIndex(root, context.metadataDocuments)));
+  const dataModels = dataModelsOf(registry.extensionProjects);
 
   return [
-    route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined)),
+    route.get('/', PUBLIC, (ctx) => discoveryDocument(rootOf(ctx), docs ? DOCS_PATH : undefined, dataModels)),
     route.get('/health', PUBLIC, () => sendPlainText('Healthy')),
     route.get('/metadata', PUBLIC, async (ctx) => {
       const root = rootOf(ctx);
@@ -91,6 +104,7 @@ export function metaRoutes(context: MetaContext): RouteDefinition[] {
     ...(context.profiles === undefined ? [] : [profileDocumentRoute(context.profiles, rootOf)]),
     openApiRoute(OPENAPI_DOCUMENT_PATHS.resources, () => registry.resources, rootOf),
     openApiRoute(OPENAPI_DOCUMENT_PATHS.descriptors, () => registry.descriptorResources, rootOf),
+    ...extensionOpenApiRoutes(registry, rootOf),
     route.get('/metadata/data/v3/dependencies', PUBLIC, () =>
       registry.dependencyOrder().map(({ resource, order, operations }) => ({ resource, order, operations })),
     ),

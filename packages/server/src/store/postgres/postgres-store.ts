@@ -57,6 +57,7 @@ import {
   planPostgresSchema,
   readResourceTypes,
   schemaStatusOf,
+  servedExtensionsOf,
   type PostgresSchemaPlan,
 } from './schema.js';
 import { SnapshotDirectory } from './snapshot-directory.js';
@@ -102,6 +103,10 @@ export class PostgresStore implements Store {
 
   async schemaStatus(): Promise<SchemaStatus> {
     return schemaStatusOf(this.#connections(), this.spec.schema, this.#schemaPlan());
+  }
+
+  async servedExtensions(): Promise<readonly string[] | undefined> {
+    return servedExtensionsOf(this.#connections(), this.spec.schema);
   }
 
   async migrate(): Promise<MigrationOutcome> {

@@ -51,6 +51,8 @@ const SCHEMA_VERSION = 1;
 
 export const META_TABLE = 'meta';
 const FINGERPRINT_KEY = 'schema_fingerprint';
+/** The optional extensions the store serves, comma-separated (recorded by each migration). */
+const SERVED_EXTENSIONS_KEY = 'served_extensions';
 /** Identifies this application's advisory locks (the second key is the schema's). */
 const MIGRATION_LOCK_CLASS = 0x45644669;
 const MAX_IDENTIFIER_BYTES = 63;
@@ -318,6 +320,17 @@ async function statusOn(client: pg.ClientBase, schema: string, plan: PostgresSch
   return current ? 'current' : 'outdated';
 }
 
+/** The optional extensions recorded by the last migration; undefined for a store without a schema. */
+export async function servedExtensionsOf(pool: pg.Pool, schema: string): Promise<string[] | undefined> {
+  const metaName = `${quoteIdentifier(schema)}.${META_TABLE}`;
+  const exists = await pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [metaName]);
+  if (!exists.rows[0]!.found) return undefined;
+  const { rows } = await pool.query<MetaRow>(`SELECT key, value, text_value FROM ${metaName} WHERE key = $1`, [
+    SERVED_EXTENSIONS_KEY,
+  ]);
+  return (rows[0]?.text_value ?? '').split(',').filter((name) => name !== '');
+}
+
 /** Whether the store's schema holds exactly this plan, with the administrative tables up to date. */
 export async function schemaStatusOf(pool: pg.Pool, schema: string, plan: PostgresSchemaPlan): Promise<SchemaStatus> {
   const client = await pool.connect();
@@ -354,6 +367,7 @@ export async function migrateSchema(
     await migrateAdminSchema(client, meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value ?? 0);
     await writeMeta(client, ADMIN_SCHEMA_VERSION_KEY, { value: ADMIN_SCHEMA_VERSION });
     await registerResourceTypes(client, registry);
+    await writeMeta(client, SERVED_EXTENSIONS_KEY, { text: registry.extensions.join(',') });
     return status === 'empty' ? 'created' : 'upgraded';
   });
 }

@@ -37,6 +37,8 @@ import {
 const SCHEMA_VERSION = 1;
 
 const FINGERPRINT_KEY = 'schema_fingerprint';
+/** The optional extensions the store serves, comma-separated (recorded by each migration). */
+const SERVED_EXTENSIONS_KEY = 'served_extensions';
 
 interface SchemaObject {
   readonly type: 'table' | 'index';
@@ -207,6 +209,13 @@ function readMeta(db: Database.Database, key: string): unknown {
   return db.prepare<[string], { value: unknown }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
 }
 
+/** The optional extensions recorded by the last migration; undefined for a store without a schema. */
+export function servedExtensionsOf(db: Database.Database): string[] | undefined {
+  if (!hasMetaTable(db)) return undefined;
+  const recorded = readMeta(db, SERVED_EXTENSIONS_KEY);
+  return typeof recorded === 'string' ? recorded.split(',').filter((name) => name !== '') : [];
+}
+
 function hasMetaTable(db: Database.Database): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
 }
@@ -231,6 +240,9 @@ export function migrateSchema(db: Database.Database, plan: SchemaPlan, registry:
       if (readMeta(db, FINGERPRINT_KEY) !== plan.fingerprint) createObjects(db, plan);
       migrateAdminSchema(db);
       registerResourceTypes(db, registry);
+      db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ).run(SERVED_EXTENSIONS_KEY, registry.extensions.join(','));
       return status === 'empty' ? 'created' : 'upgraded';
     })
     .immediate();

@@ -62,7 +62,14 @@ import { GroupCommit } from './group-commit.js';
 import { GroupReads } from './group-reads.js';
 import { EdgeTable } from './reference-edges.js';
 import { ReferenceResolver } from './reference-resolution.js';
-import { migrateSchema, planSchema, readResourceTypes, schemaStatusOf, type SchemaPlan } from './schema.js';
+import {
+  migrateSchema,
+  planSchema,
+  readResourceTypes,
+  schemaStatusOf,
+  servedExtensionsOf,
+  type SchemaPlan,
+} from './schema.js';
 import { SnapshotSessions, type Snapshot } from './snapshot-sessions.js';
 import { TableCatalog } from './table-catalog.js';
 import { TrackedChangeLog } from './tracked-change-log.js';
@@ -129,6 +136,10 @@ export class SqliteStore implements Store {
 
   async migrate(): Promise<MigrationOutcome> {
     return migrateSchema(this.#connection(), this.#schemaPlan(), this.registry);
+  }
+
+  async servedExtensions(): Promise<readonly string[] | undefined> {
+    return servedExtensionsOf(this.#connection());
   }
 
   async open(): Promise<void> {

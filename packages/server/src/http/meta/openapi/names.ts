@@ -1,10 +1,9 @@
 // Component and operation names in the ODS style: `edFi_academicWeek`, `tpdm_candidateReference`, `getAcademicWeeks`.
 import type { ProjectNamespace } from '../../../model/index.js';
 
-const NAMESPACE_PREFIX: Record<ProjectNamespace, string> = { 'ed-fi': 'edFi', tpdm: 'tpdm' };
-
+/** `ed-fi` is spelled `edFi`; an extension's prefix is its namespace (`tpdm`, `sample`). */
 export function schemaPrefix(namespace: ProjectNamespace): string {
-  return NAMESPACE_PREFIX[namespace];
+  return namespace === 'ed-fi' ? 'edFi' : namespace;
 }
 
 /**

@@ -1,4 +1,5 @@
 // OpenAPI 3.0 documents for a set of resources: the URL-free part is built once, the URLs are added per {root}.
+import { pascalCase } from './names.js';
 import type { ResourceModel } from '../../../model/index.js';
 import { ComponentSchemas } from './component-schemas.js';
 import { resourcePaths } from './operations.js';
@@ -76,9 +77,24 @@ const RESPONSES = {
 export function openApiSection(resources: readonly ResourceModel[]): OpenApiSection {
   const components = new ComponentSchemas();
   const paths: Record<string, unknown> = {};
-  for (const resource of resources) Object.assign(paths, resourcePaths(resource, components.addResource(resource)));
-  const tags = resources.map((resource) => resource.endpoint).sort();
+  const endpoints = new Set<string>();
+  for (const resource of resources) {
+    const items = resourcePaths(resource, components.addResource(resource));
+    // A resource named like one of another namespace (Homograph's `students`) keeps operation ids unique.
+    if (endpoints.has(resource.endpoint)) prefixOperationIds(items, pascalCase(resource.namespace));
+    endpoints.add(resource.endpoint);
+    Object.assign(paths, items);
+  }
+  const tags = [...endpoints].sort();
   return { paths, schemas: components.schemas, tags: tags.map((name) => ({ name })) };
+}
+
+function prefixOperationIds(pathItems: Record<string, unknown>, prefix: string): void {
+  for (const item of Object.values(pathItems) as Record<string, { operationId?: string }>[]) {
+    for (const operation of Object.values(item)) {
+      if (operation.operationId) operation.operationId = operation.operationId.replace(/^[a-z]+/, `$&${prefix}`);
+    }
+  }
 }
 
 export function openApiDocument(section: OpenApiSection, root: string): OpenApiDocument {
