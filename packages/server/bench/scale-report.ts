@@ -22,7 +22,7 @@ const CHARTED = /p50 ms$/;
 const ALLOWED_GROWTH = 1.5;
 
 function chartFileName(store: BenchStore): string {
-  return `scale-${store.label.toLowerCase()}.svg`;
+  return `scale-${store.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
 }
 
 function valuesOf(run: ScaleRun, state: PreparedState, metric: string): number[] {
@@ -43,7 +43,9 @@ function setupRows(states: readonly PreparedState[]): string[][] {
     row('documents', (state) => String(state.documents)),
     row('generation (direct POST path), docs/s', (state) => formatNumber(state.generationPerSecond)),
     row('store size per document, bytes', (state) => formatNumber(state.storeBytesPerDocument)),
-    row('store size ÷ JSON bodies', (state) => state.storeToBodies.toFixed(2)),
+    row('store size ÷ JSON bodies', (state) =>
+      ((state.storeBytesPerDocument * state.documents) / state.bodiesBytes).toFixed(2),
+    ),
     row('deletions before /deletes', (state) => String(state.deleted)),
   ];
 }
@@ -130,18 +132,20 @@ function chartSvg(run: ScaleRun, store: BenchStore, states: readonly PreparedSta
   return `${parts.join('\n')}\n`;
 }
 
+/** One section per store, so runs on other stores keep theirs. */
 export function writeScaleReport(run: ScaleRun): void {
   const stores = [...new Set(run.states.map((state) => state.store))];
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
-  const sections = stores.map((store) => {
+  for (const store of stores) {
     const states = run.states.filter((state) => state.store === store);
     writeFileSync(new URL(`./${chartFileName(store)}`, import.meta.url), chartSvg(run, store, states));
-    return `### ${store.label}\n\n${storeTable(run, states)}\n\n![${store.label} scale chart](${chartFileName(store)})`;
-  });
-  const body = [
-    `${machine}; ${run.checkout}; ${run.rounds} rounds, each starting every server once (order reversed every other ` +
-      'round); cells are median (min–max) over the rounds, one connection, requests one after another.',
-    ...sections,
-  ].join('\n\n');
-  writeSection('## Measured (latest run)', body, SCALE_FILE);
+    const body = [
+      `${machine}; ${run.checkout}; ${run.rounds} rounds, each starting every server of the run once (order ` +
+        'reversed every other round); cells are median (min–max) over the rounds, one connection, requests one ' +
+        'after another.',
+      storeTable(run, states),
+      `![${store.label} scale chart](${chartFileName(store)})`,
+    ].join('\n\n');
+    writeSection(`## Measured: ${store.label}`, body, SCALE_FILE);
+  }
 }

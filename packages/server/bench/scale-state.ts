@@ -22,8 +22,8 @@ export interface PreparedState {
   readonly documents: number;
   readonly generationPerSecond: number;
   readonly storeBytesPerDocument: number;
-  /** Store size ÷ the generated JSON bodies' size. */
-  readonly storeToBodies: number;
+  /** The generated documents' JSON text, bytes. */
+  readonly bodiesBytes: number;
   readonly deleted: number;
   readonly clients: Record<keyof Tokens, { key: string; secret: string }>;
   readonly samples: Samples;
@@ -33,7 +33,7 @@ const DELETES = 10_000;
 const DATA = '/data/v3/ed-fi';
 const PARALLEL_DELETES = 8;
 
-async function storeBytes(store: BenchStore, spec: string): Promise<number> {
+export async function storeBytes(store: BenchStore, spec: string): Promise<number> {
   if (store.kind === 'sqlite') {
     const file = spec.slice('sqlite:'.length);
     return [file, `${file}-wal`].reduce((sum, path) => sum + (statSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
@@ -167,7 +167,7 @@ export async function prepareState(
       documents,
       generationPerSecond: summary.written / summary.seconds,
       storeBytesPerDocument: bytes / documents,
-      storeToBodies: bytes / bodiesBytes(groups),
+      bodiesBytes: bodiesBytes(groups),
       deleted,
       clients,
       samples,

@@ -11,6 +11,7 @@ import { tokenFor } from './http.js';
 import { measureOperations, type Figures } from './scale-operations.js';
 import { writeScaleReport, type ScaleRun } from './scale-report.js';
 import { prepareState, type PreparedState } from './scale-state.js';
+import { withoutQueryFieldIndexes } from './scale-variants.js';
 import { startServer } from './server-process.js';
 
 const { values } = parseArgs({
@@ -64,7 +65,9 @@ try {
       const created = await freshStore(store);
       fresh.push(created);
       log(`${store.label}, ${students} students: generating`);
-      states.push(await prepareState(store, created.spec, students, PORT, log));
+      const state = await prepareState(store, created.spec, students, PORT, log);
+      states.push(state);
+      if (store.kind === 'sqlite') states.push(await withoutQueryFieldIndexes(state));
     }
   const measured = new Map<PreparedState, Figures[]>(states.map((state) => [state, []]));
   for (let round = 0; round < rounds; round++)
