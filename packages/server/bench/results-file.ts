@@ -1,5 +1,6 @@
-// bench/RESULTS.md holds one section per benchmark; a run replaces its own section and keeps the others.
-import { readFileSync, writeFileSync } from 'node:fs';
+// bench/RESULTS.md (or another results file) holds one section per benchmark; a run replaces its own section and keeps
+// the others.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const resultsFile = new URL('./RESULTS.md', import.meta.url);
 
@@ -11,16 +12,16 @@ function headingAt(text: string, title: string): number | undefined {
 }
 
 /** Replaces the section headed exactly `title` (up to the next `## ` heading), or appends it. */
-export function writeSection(title: string, body: string): void {
-  const previous = readFileSync(resultsFile, 'utf8');
+export function writeSection(title: string, body: string, file: URL = resultsFile): void {
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const section = `${title}\n\n${body.trimEnd()}`;
   const start = headingAt(previous, title);
   if (start === undefined) {
-    writeFileSync(resultsFile, `${previous.trimEnd()}\n\n${section}\n`);
+    writeFileSync(file, `${previous.trimEnd()}\n\n${section}\n`);
     return;
   }
   const next = previous.indexOf('\n## ', start + title.length);
   const after = next === -1 ? '' : `\n\n${previous.slice(next + 1).trimEnd()}`;
   const before = previous.slice(0, start).trimEnd();
-  writeFileSync(resultsFile, `${before === '' ? '' : `${before}\n\n`}${section}${after}\n`);
+  writeFileSync(file, `${before === '' ? '' : `${before}\n\n`}${section}${after}\n`);
 }

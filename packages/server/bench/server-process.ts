@@ -7,6 +7,8 @@ import { cpuSecondsOfTree } from './process-cpu.js';
 
 export interface ServerProcess {
   readonly url: string;
+  /** The process `serve` runs in (the primary when it forks workers). */
+  readonly pid: number;
   /** User + system CPU seconds of the server and all its workers so far. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -64,6 +66,7 @@ export async function startServer(options: ServerStartOptions): Promise<ServerPr
   await waitForListening(child, `http://127.0.0.1:${options.port}/v7.3/api${options.readyPath ?? '/'}`);
   return {
     url: `http://127.0.0.1:${options.port}/v7.3/api`,
+    pid: child.pid!,
     cpuSeconds: () => cpuSecondsOfTree(child.pid!),
     stop: () =>
       new Promise((resolve) => {

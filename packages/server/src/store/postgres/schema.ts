@@ -14,6 +14,8 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { ModelRegistry } from '../../model/index.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
+import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
+import { postgresDialect } from './postgres-dialect.js';
 import {
   CHANGE_VERSION_KEY,
   DESCRIPTOR_EDGE_TABLE,
@@ -80,6 +82,8 @@ interface Index {
   readonly name: string;
   readonly table: string;
   readonly columns: string;
+  /** A partial index's condition. */
+  readonly where?: string;
 }
 
 /** The physical name of a logical identifier: itself, or when too long its start and a hash (names are ASCII). */
@@ -202,13 +206,25 @@ function resourceTable(layout: TableLayout): Table {
   );
 }
 
-function resourceIndexes({ table: name, shared, columns }: TableLayout): Index[] {
+function resourceIndexes(layout: TableLayout): Index[] {
+  const { table: name, shared, columns } = layout;
   return [
     index(name, ['change_version']),
     // A shared table lists one resource's rows in doc_id order from this index.
     ...(shared ? [index(name, ['resource_id', 'doc_id'])] : []),
     ...columns.filter((typed) => typed.indexed).map((typed) => index(name, [typed.name])),
+    ...queryFieldIndexes(layout),
   ];
+}
+
+/** The expression first and doc_id next, so a filtered page reads its rows in doc_id order from the index. */
+function queryFieldIndexes(layout: TableLayout): Index[] {
+  return queryFieldIndexesOf(layout, postgresDialect).map(({ suffix, expression, where }) => ({
+    name: pgIdentifier(`${layout.table}_${suffix}`),
+    table: layout.table,
+    columns: `(${expression}), doc_id`,
+    ...(where === undefined ? {} : { where }),
+  }));
 }
 
 function abstractIdentityTable({ table: name }: AbstractIdentityLayout): Table {
@@ -233,8 +249,8 @@ function tableSql({ name, columns, constraints }: Table): string {
   return `CREATE TABLE IF NOT EXISTS ${name} (${[...columns.map(columnSql), ...constraints].join(', ')})`;
 }
 
-function indexSql({ name, table: on, columns }: Index): string {
-  return `CREATE INDEX IF NOT EXISTS ${name} ON ${on} (${columns})`;
+function indexSql({ name, table: on, columns, where }: Index): string {
+  return `CREATE INDEX IF NOT EXISTS ${name} ON ${on} (${columns})${where === undefined ? '' : ` WHERE ${where}`}`;
 }
 
 export interface PostgresSchemaPlan extends LayoutPlan {

@@ -6,8 +6,9 @@ import type { AccessFilter, ChangeVersionRange, DocIdRange, QueryFilter } from '
 import { accessSignatureOf, subjectColumnsOf, type AccessSql } from './access-sql.js';
 import type { ResourceTableRef } from './resource-tables.js';
 import { DOCUMENT_TABLE } from './schema-plan.js';
-import { memberSteps, type SqlDialect, type SqlScalarType } from './sql-dialect.js';
-import { foldCase, shapeAt, type SqlValue } from './table-layout.js';
+import { ID_PATH, queryFieldSql } from './query-field-sql.js';
+import type { SqlDialect } from './sql-dialect.js';
+import { foldCase, type SqlValue } from './table-layout.js';
 
 /** What a query selects: its filters and ranges, whichever are given. */
 export interface Selection {
@@ -64,14 +65,7 @@ function rangePredicatesOf(selection: Selection): RangePredicate[] {
   return predicates;
 }
 
-const ID_PATH = '$.id';
 const DOCUMENT_JOIN = ` JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
-const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
-const SCALAR_TYPES: Readonly<Record<string, SqlScalarType>> = {
-  integer: 'integer',
-  number: 'real',
-  boolean: 'boolean',
-};
 
 function bindScalar(value: QueryFilter['value']): SqlValue {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
@@ -151,30 +145,10 @@ export class ListSql {
     };
   }
 
-  /**
-   * Several paths mean a unified key: the values are equal wherever present, so an always-present identity column
-   * decides alone, and otherwise the first present value does.
-   */
   #compileField(name: string, paths: readonly JsonPath[]): FieldPredicate {
     if (paths.length === 1 && paths[0] === ID_PATH)
       return { name, sql: 'd.uuid = ?', bind: bindScalar, onDocument: true };
-    const { layout } = this.table;
-    const descriptorPaths = new Set(layout.resource.descriptors.map((use) => use.path));
-    const isDescriptor = paths.some((path) => descriptorPaths.has(path));
-    const columns = paths.map((path) => layout.columns.find((column) => column.path === path));
-    const identityColumn = columns.find((column) => column?.notNull);
-    const expressions = identityColumn
-      ? [`r.${identityColumn.name}`]
-      : paths.map((path, index) => {
-          const column = columns[index];
-          if (column) return `r.${column.name}`;
-          if (!SIMPLE_PATH.test(path)) throw new Error(`Query field ${name} has an unsupported path ${path}`);
-          const type = SCALAR_TYPES[shapeAt(layout.resource, path).type] ?? 'text';
-          const extracted = this.dialect.jsonScalar('r.body', memberSteps(path), type);
-          // Typed descriptor columns are stored folded already.
-          return isDescriptor ? this.dialect.caseFold(extracted) : extracted;
-        });
-    const expression = expressions.length === 1 ? expressions[0]! : `COALESCE(${expressions.join(', ')})`;
-    return { name, sql: `${expression} = ?`, bind: isDescriptor ? bindFolded : bindScalar, onDocument: false };
+    const { expression, folded } = queryFieldSql(this.table.layout, name, paths, this.dialect, 'r.');
+    return { name, sql: `${expression} = ?`, bind: folded ? bindFolded : bindScalar, onDocument: false };
   }
 }

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ModelRegistry } from '../../model/index.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
+import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 import { isAdminSchemaCurrent, migrateAdminSchema } from './admin/admin-schema.js';
 import {
   CHANGE_VERSION_KEY,
@@ -154,6 +156,15 @@ const baseObjects: readonly SchemaObject[] = [
   // Clients, tokens, vendors and applications have their own versioned migrations: admin/admin-schema.ts.
 ];
 
+/** On the expression alone: the rowid (doc_id) ends every index, so a filtered page reads rows in doc_id order. */
+function queryFieldIndexes(layout: TableLayout): SchemaObject[] {
+  return queryFieldIndexesOf(layout, sqliteDialect).map(({ suffix, expression, where }) => {
+    const name = `${layout.table}_${suffix}`;
+    const sql = `CREATE INDEX ${name} ON ${layout.table} (${expression})${where === undefined ? '' : ` WHERE ${where}`}`;
+    return { type: 'index', name, sql };
+  });
+}
+
 function resourceObjects(layout: TableLayout): SchemaObject[] {
   const { table: name, shared, columns } = layout;
   const typed = columns.map((column) => `${column.name} ${column.sqlType}${column.notNull ? ' NOT NULL' : ''}`);
@@ -173,6 +184,7 @@ function resourceObjects(layout: TableLayout): SchemaObject[] {
     // In a shared table, a resource's rows in doc_id order come from this index (the rowid is its last column).
     ...(shared ? [index(`${name}_resource_id`, name, 'resource_id')] : []),
     ...columns.filter((column) => column.indexed).map((column) => index(`${name}_${column.name}`, name, column.name)),
+    ...queryFieldIndexes(layout),
   ];
 }
 

@@ -1,0 +1,178 @@
+// A generated state for the scale benchmark: the synthetic state of N students written into a new store (timed),
+// its size on disk per document and against its JSON bodies, the three API clients, the values requests pick from,
+// and 10,000 deletions for /deletes, all done once before the measured rounds.
+import { statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { getModelRegistry } from '../src/model/index.js';
+import { openDirectStoreTarget } from '../src/load/index.js';
+import { createProgressDisplay } from '../src/load/progress/progress-display.js';
+import { documentCount, stateDocumentGroups } from '../tools/generate-state/state-documents.js';
+import { stateShape } from '../tools/generate-state/state-shape.js';
+import { writeState } from '../tools/generate-state/write-state.js';
+import { withPostgresClient, type BenchStore } from './bench-stores.js';
+import { thisCheckout } from './checkouts.js';
+import { call, tokenFor } from './http.js';
+import type { Samples, Tokens } from './scale-operations.js';
+import { runCli, startServer, type ServerProcess } from './server-process.js';
+
+export interface PreparedState {
+  readonly store: BenchStore;
+  readonly spec: string;
+  readonly students: number;
+  readonly documents: number;
+  readonly generationPerSecond: number;
+  readonly storeBytesPerDocument: number;
+  /** The generated documents' JSON text, bytes. */
+  readonly bodiesBytes: number;
+  readonly deleted: number;
+  readonly clients: Record<keyof Tokens, { key: string; secret: string }>;
+  readonly samples: Samples;
+}
+
+const DELETES = 10_000;
+const DATA = '/data/v3/ed-fi';
+const PARALLEL_DELETES = 8;
+
+export async function storeBytes(store: BenchStore, spec: string): Promise<number> {
+  if (store.kind === 'sqlite') {
+    const file = spec.slice('sqlite:'.length);
+    return [file, `${file}-wal`].reduce((sum, path) => sum + (statSync(path, { throwIfNoEntry: false })?.size ?? 0), 0);
+  }
+  const schema = new URL(spec).searchParams.get('schema') ?? 'public';
+  return withPostgresClient(spec, async (client) => {
+    const result = await client.query<{ bytes: string }>(
+      'SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c ' +
+        "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'",
+      [schema],
+    );
+    return Number(result.rows[0]?.bytes ?? 0);
+  });
+}
+
+function bodiesBytes(groups: ReturnType<typeof stateDocumentGroups>): number {
+  let bytes = 0;
+  for (const stream of groups.flat())
+    for (const document of stream.documents()) bytes += JSON.stringify(document).length;
+  return bytes;
+}
+
+function createClients(spec: string, seaId: number, leaId: number, schoolId: number): PreparedState['clients'] {
+  const client = (name: string, claims: readonly string[]) => {
+    const credentials = { key: `scale-${name}`, secret: randomBytes(24).toString('hex') };
+    runCli(thisCheckout, [
+      ...['clients', 'create', '--store', spec, '--key', credentials.key, '--secret', credentials.secret],
+      ...claims,
+    ]);
+    return credentials;
+  };
+  return {
+    sea: client('sea', ['--claim-set', 'SIS Vendor', '--edorg', String(seaId)]),
+    publisher: client('publisher', ['--claim-set', 'Ed-Fi API Publisher - Reader', '--edorg', String(seaId)]),
+    lea: client('lea', ['--claim-set', 'SIS Vendor', '--edorg', String(leaId)]),
+    school: client('school', ['--claim-set', 'SIS Vendor', '--edorg', String(schoolId)]),
+  };
+}
+
+async function page<T>(server: ServerProcess, token: string, path: string): Promise<T[]> {
+  return (await (await call(server, token, 'GET', path)).json()) as T[];
+}
+
+/** A page at a random offset of a collection of `count` items. */
+function randomOffset(count: number): number {
+  return Math.floor(Math.random() * Math.max(0, count - 500));
+}
+
+async function sampleOf(server: ServerProcess, token: string, students: number, schoolId: number): Promise<Samples> {
+  const attendance = await page<{ id: string }>(
+    server,
+    token,
+    `${DATA}/studentSchoolAttendanceEvents?limit=500&offset=${randomOffset(students * 10)}`,
+  );
+  const studentPage = await page<{ studentUniqueId: string; birthDate: string }>(
+    server,
+    token,
+    `${DATA}/students?limit=500&offset=${randomOffset(students)}`,
+  );
+  const schools = await page<{ nameOfInstitution: string }>(server, token, `${DATA}/schools?limit=500`);
+  const sections = await page<{ id: string }>(
+    server,
+    token,
+    `${DATA}/sections?limit=500&offset=${randomOffset(students / 6)}`,
+  );
+  return {
+    schoolId,
+    attendanceIds: attendance.map((item) => item.id),
+    students: studentPage.map(({ studentUniqueId, birthDate }) => ({ studentUniqueId, birthDate })),
+    schoolNames: schools.map((item) => item.nameOfInstitution),
+    sectionIds: sections.map((item) => item.id),
+  };
+}
+
+/** Deletes up to 10,000 section attendance events (never more than half of them), 8 requests in flight. */
+async function deleteEvents(server: ServerProcess, token: string, available: number): Promise<number> {
+  const wanted = Math.min(DELETES, Math.floor(available / 2));
+  const ids: string[] = [];
+  while (ids.length < wanted) {
+    const items = await page<{ id: string }>(
+      server,
+      token,
+      `${DATA}/studentSectionAttendanceEvents?limit=500&offset=${ids.length}`,
+    );
+    if (items.length === 0) throw new Error(`Only ${ids.length} section attendance events are readable`);
+    ids.push(...items.slice(0, wanted - ids.length).map((item) => item.id));
+  }
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.pop(); id !== undefined; id = queue.pop())
+      await call(server, token, 'DELETE', `${DATA}/studentSectionAttendanceEvents/${id}`);
+  };
+  await Promise.all(Array.from({ length: PARALLEL_DELETES }, worker));
+  return ids.length;
+}
+
+export async function prepareState(
+  store: BenchStore,
+  spec: string,
+  students: number,
+  port: number,
+  log: (line: string) => void,
+): Promise<PreparedState> {
+  const registry = getModelRegistry();
+  const shape = stateShape(students, 1);
+  const groups = stateDocumentGroups(shape, registry);
+  const { target } = await openDirectStoreTarget(spec, registry);
+  let summary;
+  try {
+    summary = await writeState({ target, registry, groups, parallel: 64, progress: createProgressDisplay('auto') });
+  } finally {
+    await target.close();
+  }
+  if (summary.failed > 0) throw new Error(`Generation failed: ${summary.failures.join('\n')}`);
+  log(`    generated ${summary.written} documents in ${summary.seconds.toFixed(1)} s`);
+  const documents = documentCount(groups);
+  const bytes = await storeBytes(store, spec);
+  const school = shape.schools[0]!;
+  const clients = createClients(spec, shape.seaId, school.leaId, school.schoolId);
+  const server = await startServer({ cli: thisCheckout, store: spec, port, workers: 1 });
+  try {
+    const token = await tokenFor(server, clients.sea.key, clients.sea.secret);
+    const samples = await sampleOf(server, token, students, school.schoolId);
+    log('    sampled; deleting section attendance events');
+    const deleted = await deleteEvents(server, token, students * 10);
+    log(`    deleted ${deleted}`);
+    return {
+      store,
+      spec,
+      students,
+      documents,
+      generationPerSecond: summary.written / summary.seconds,
+      storeBytesPerDocument: bytes / documents,
+      bodiesBytes: bodiesBytes(groups),
+      deleted,
+      clients,
+      samples,
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,83 @@
+// The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
+// [--rounds 3]`): a generated state of each size on each store, then rounds in which every (store, size) server is
+// started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round. Writes the
+// table and one SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from
+// dist). The 1M-student size is the same command with `--sizes 1000000` (see SCALE.md for its time and disk).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { freshStore, parseBenchStore, type FreshStore } from './bench-stores.js';
+import { builtCliAvailable, describeCheckout, thisCheckout } from './checkouts.js';
+import { tokenFor } from './http.js';
+import { measureOperations, type Figures } from './scale-operations.js';
+import { writeScaleReport, type ScaleRun } from './scale-report.js';
+import { prepareState, type PreparedState } from './scale-state.js';
+import { withoutQueryFieldIndexes } from './scale-variants.js';
+import { startServer } from './server-process.js';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000' },
+    stores: { type: 'string', default: 'sqlite,postgres://postgres@127.0.0.1:5432/test' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const stores = values.stores.split(',').map(parseBenchStore);
+const rounds = Number(values.rounds);
+const PORT = 18_300;
+
+if (!builtCliAvailable()) throw new Error('Build first: npm run build (the benchmark runs the server from dist/)');
+
+function residentMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function measureRound(state: PreparedState, round: number): Promise<Figures> {
+  const started = performance.now();
+  const server = await startServer({ cli: thisCheckout, store: state.spec, port: PORT, workers: 1 });
+  const startSeconds = (performance.now() - started) / 1000;
+  try {
+    const token = (name: keyof PreparedState['clients']) =>
+      tokenFor(server, state.clients[name].key, state.clients[name].secret);
+    const tokens = {
+      sea: await token('sea'),
+      publisher: await token('publisher'),
+      lea: await token('lea'),
+      school: await token('school'),
+    };
+    const figures = await measureOperations({ url: server.url, tokens, samples: state.samples, round }, log);
+    figures.set('start-up, s', startSeconds);
+    figures.set('server RSS after the round, MiB', residentMiB(server.pid));
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+const fresh: FreshStore[] = [];
+try {
+  const states: PreparedState[] = [];
+  for (const store of stores)
+    for (const students of sizes) {
+      const created = await freshStore(store);
+      fresh.push(created);
+      log(`${store.label}, ${students} students: generating`);
+      const state = await prepareState(store, created.spec, students, PORT, log);
+      states.push(state);
+      if (store.kind === 'sqlite') states.push(await withoutQueryFieldIndexes(state));
+    }
+  const measured = new Map<PreparedState, Figures[]>(states.map((state) => [state, []]));
+  for (let round = 0; round < rounds; round++)
+    for (const state of round % 2 === 0 ? states : [...states].reverse()) {
+      log(`Round ${round + 1} of ${rounds}: ${state.store.label}, ${state.students} students`);
+      measured.get(state)!.push(await measureRound(state, round));
+    }
+  const run: ScaleRun = { checkout: describeCheckout(thisCheckout), rounds, states, measured };
+  writeScaleReport(run);
+  log('Wrote bench/SCALE.md');
+} finally {
+  for (const store of fresh) await store.dispose();
+}
