@@ -4,7 +4,14 @@
 // otherwise the documents are read and their references or keys lead one hop further.
 import type { ResourceModel } from '../model/index.js';
 import type { QueryFilter } from '../store/store.js';
-import { linkOf, valueAt, type CompositeReads, type DocumentView, type JsonObject } from './composite-reads.js';
+import {
+  filtersFrom,
+  linkOf,
+  valueAt,
+  type CompositeReads,
+  type DocumentView,
+  type JsonObject,
+} from './composite-reads.js';
 import { queryFieldsPathOf } from './model-names.js';
 import type { Hop, ParameterPlan } from './parameter-plan.js';
 
@@ -20,20 +27,6 @@ type Selected =
   | { readonly kind: 'filters'; readonly alternatives: readonly (readonly QueryFilter[])[] }
   | { readonly kind: 'documents'; readonly documents: readonly DocumentView[] }
   | { readonly kind: 'ids'; readonly ids: readonly string[] };
-
-/** The filters a document's key values give; none when one is absent (an optional reference left out). */
-function keyFilters(
-  document: DocumentView,
-  keys: readonly { field: string; steps: readonly string[] }[],
-): QueryFilter[][] {
-  const filters: QueryFilter[] = [];
-  for (const { field, steps } of keys) {
-    const value = valueAt(document.body, steps);
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
-    filters.push({ field, value });
-  }
-  return [filters];
-}
 
 /** Filters on `hop.to` restated on `hop.from` when each filtered field is a key field `from` carries in its reference. */
 function carriedOver(hop: Hop, filters: readonly QueryFilter[]): QueryFilter[] | undefined {
@@ -77,7 +70,9 @@ async function stepBack(reads: CompositeReads, hop: Hop, selected: Selected): Pr
     });
     return { kind: 'ids', ids: [...new Set(ids)] };
   }
-  return { kind: 'filters', alternatives: documents.flatMap((document) => keyFilters(document, hop.keys)) };
+  // A document whose key is incomplete (an optional reference left out) selects nothing.
+  const alternatives = documents.map((document) => filtersFrom(document.body, hop.keys));
+  return { kind: 'filters', alternatives: alternatives.filter((filters) => filters !== undefined) };
 }
 
 /** The base documents one parameter selects; `value` is a resource id or a filter already bound to its type. */

@@ -2,7 +2,14 @@
 // document, referenced documents (read through their links), linked collections (read by the reference fields).
 // Absent values, and arrays with no items, are left out.
 import type { MemberPlan } from './member-plan.js';
-import { linkOf, valueAt, type CompositeReads, type DocumentView, type JsonObject } from './composite-reads.js';
+import {
+  filtersFrom,
+  linkOf,
+  valueAt,
+  type CompositeReads,
+  type DocumentView,
+  type JsonObject,
+} from './composite-reads.js';
 
 /** Where members read: an object with, for documents and references, the id, and for references their target. */
 interface Scope {
@@ -83,9 +90,9 @@ export class BodyBuilder {
         return;
       }
       case 'linked': {
-        const filters = plan.filters.map(({ field, steps }) => ({ field, value: valueAt(scope.object, steps) }));
-        if (filters.some(({ value }) => value === undefined || value === null || typeof value === 'object')) return;
-        const linked = await this.reads.all(plan.resource, filters as { field: string; value: string | number }[]);
+        const filters = filtersFrom(scope.object, plan.filters);
+        if (filters === undefined) return;
+        const linked = await this.reads.all(plan.resource, filters);
         if (linked.length === 0) return;
         const built: Output[] = [];
         for (const document of linked) built.push(await this.document(plan.members, document));

@@ -57,13 +57,15 @@ export class MemberCompiler {
       case 'embeddedObject': {
         const type = member.kind === 'collection' ? 'array' : 'object';
         const found = findMember(scope.shape, member.name, type);
-        if (!found) this.#fail(scope, `${scope.resource.resourceName} has no ${member.kind} '${member.name}'`);
+        const shape = type === 'array' ? found?.shape.items : found?.shape;
+        if (!found || !shape)
+          this.#fail(scope, `${scope.resource.resourceName} has no ${member.kind} '${member.name}'`);
         const inner: Scope = {
           ...scope,
-          shape: (type === 'array' ? found.shape.items : found.shape) ?? {},
+          shape,
           path: `${scope.path}.${found.json}${type === 'array' ? '[*]' : ''}`,
           location: `${scope.location} ${member.name}`,
-        } as Scope;
+        };
         const members = member.members.map((child) => this.#member(child, inner, 'reference'));
         if (member.kind === 'collection')
           return {

@@ -52,6 +52,20 @@ export function valueAt(object: JsonObject, steps: readonly string[]): unknown {
   return value;
 }
 
+/** Equality filters from the values at each key's steps; undefined when one is absent or not a scalar. */
+export function filtersFrom(
+  object: JsonObject,
+  keys: readonly { readonly field: string; readonly steps: readonly string[] }[],
+): QueryFilter[] | undefined {
+  const filters: QueryFilter[] = [];
+  for (const { field, steps } of keys) {
+    const value = valueAt(object, steps);
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    filters.push({ field, value });
+  }
+  return filters;
+}
+
 /** The resource id and resource of a reference's `link` (`/ed-fi/schools/{id}`). */
 export function linkOf(reference: JsonObject): { id: string; namespace: string; resourceName: string } | undefined {
   const link = reference.link as { rel?: unknown; href?: unknown } | undefined;

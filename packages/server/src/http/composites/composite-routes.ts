@@ -81,7 +81,7 @@ export function compositeRoutes(options: CompositeRoutesOptions): RouteDefinitio
     route.get(`${CATEGORY}/{parent}/{parentId}/{composite}`, BEARER, (ctx) => {
       const category = categoryOf(categories, ctx.params);
       const parentRoute = category.parentRoutes.find((candidate) => same(candidate.segment, ctx.params.parent));
-      const request = { ...requestOf(ctx), composite: compositeOf(category, ctx.params.composite) };
+      const request = requestOf(ctx);
       if (parentRoute === undefined || !servesParent(request.composite, parentRoute.parameter)) notFound();
       const parent = { parameter: parentRoute.parameter, id: ctx.params.parentId };
       return send(readCompositeList(services, request, queryParametersOf(ctx), parent));
