@@ -15,7 +15,12 @@ export interface ClientChanges {
   readonly educationOrganizationIds?: readonly number[];
 }
 
-/** Throws ClientCreationError for an unknown key, a client without an application or invalid changes. */
+/** No client has the key given to update. */
+export class UnknownClientError extends ClientCreationError {
+  override readonly name = 'UnknownClientError';
+}
+
+/** Throws UnknownClientError for an unknown key, ClientCreationError a client without an application or invalid changes. */
 export async function updateClient(
   store: ClientUpdateStore,
   key: string,
@@ -25,7 +30,7 @@ export async function updateClient(
     throw new ClientCreationError('Nothing to change: give a claim set or education organizations.');
   }
   const client = await store.findClient(key);
-  if (client === undefined) throw new ClientCreationError(`No client has the key '${key}'.`);
+  if (client === undefined) throw new UnknownClientError(`No client has the key '${key}'.`);
   const application = await store.updateClientApplication(key, {
     ...(changes.claimSet === undefined ? {} : { claimSetName: await claimSetNamed(store, changes.claimSet) }),
     ...(changes.educationOrganizationIds === undefined

@@ -30,7 +30,7 @@ export {
 } from './clients.js';
 export { ClientCreationError, type ApplicationOptions } from './client-applications.js';
 export { listClients, type ClientDescription, type ClientSummary } from './client-descriptions.js';
-export { updateClient, type ClientChanges, type ClientUpdateStore } from './client-updates.js';
+export { UnknownClientError, updateClient, type ClientChanges, type ClientUpdateStore } from './client-updates.js';
 export * from './claim-sets/index.js';
 export {
   SANDBOX_APPLICATION,

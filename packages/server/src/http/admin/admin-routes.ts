@@ -8,6 +8,7 @@ import {
   createClient,
   DuplicateClientError,
   listClients,
+  UnknownClientError,
   updateClient,
   type AccessTokenVerifier,
   type ClientDescription,
@@ -27,9 +28,13 @@ export interface AdminRoutesOptions {
 const ADMIN = { auth: ['basic'] } as const;
 
 function creationProblem(error: ClientCreationError): ApiProblem {
-  return new ApiProblem(error instanceof DuplicateClientError ? 'nonUniqueIdentity' : 'badRequest', {
-    errors: [error.message],
-  });
+  const problem =
+    error instanceof DuplicateClientError
+      ? 'nonUniqueIdentity'
+      : error instanceof UnknownClientError
+        ? 'notFound'
+        : 'badRequest';
+  return new ApiProblem(problem, { errors: [error.message] });
 }
 
 export function adminRoutes(options: AdminRoutesOptions): RouteDefinition[] {

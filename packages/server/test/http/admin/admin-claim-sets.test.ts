@@ -104,6 +104,10 @@ describe('admin API: claim sets and client updates', () => {
       400,
       ["Unknown property 'extra'.", "'claimSet' must be a string."],
     ]);
-    expect((await admin('PATCH', 'clients/nobody', { claimSet: 'SIS Vendor' })).status).toBe(400);
+    const unknown = await admin('PATCH', 'clients/nobody', { claimSet: 'SIS Vendor' });
+    expect([unknown.status, unknown.json<{ errors: string[] }>().errors]).toEqual([
+      404,
+      ["No client has the key 'nobody'."],
+    ]);
   });
 });
