@@ -88,7 +88,7 @@ const COLOURS = [
 
 /** Per-request p50s relative to the smallest size, against the size on a log scale, with the allowed growth dashed. */
 function chartSvg(run: ScaleRun, store: BenchStore, states: readonly PreparedState[]): string {
-  const [width, height, left, top, plotWidth, plotHeight] = [900, 420, 60, 30, 480, 330];
+  const [width, height, left, top, plotWidth, plotHeight] = [1100, 420, 60, 30, 480, 330];
   const metrics = metricsOf(run).filter((metric) => CHARTED.test(metric));
   const series = metrics.map((metric) => {
     const base = median(valuesOf(run, states[0]!, metric));

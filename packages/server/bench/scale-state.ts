@@ -1,6 +1,6 @@
 // A generated state for the scale benchmark: the synthetic state of N students written into a new store (timed),
 // its size on disk per document and against its JSON bodies, the three API clients, the values requests pick from,
-// and 10,000 deletions for /deletes, all done once before the measured rounds.
+// and the deletions /deletes reads (10,000 by default), all done once before the measured rounds.
 import { statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { getModelRegistry } from '../src/model/index.js';
@@ -29,7 +29,6 @@ export interface PreparedState {
   readonly samples: Samples;
 }
 
-const DELETES = 10_000;
 const DATA = '/data/v3/ed-fi';
 const PARALLEL_DELETES = 8;
 
@@ -108,9 +107,9 @@ async function sampleOf(server: ServerProcess, token: string, students: number, 
   };
 }
 
-/** Deletes up to 10,000 section attendance events (never more than half of them), 8 requests in flight. */
-async function deleteEvents(server: ServerProcess, token: string, available: number): Promise<number> {
-  const wanted = Math.min(DELETES, Math.floor(available / 2));
+/** Deletes up to `deletes` section attendance events (never more than half of them), 8 requests in flight. */
+async function deleteEvents(server: ServerProcess, token: string, available: number, deletes: number): Promise<number> {
+  const wanted = Math.min(deletes, Math.floor(available / 2));
   const ids: string[] = [];
   while (ids.length < wanted) {
     const items = await page<{ id: string }>(
@@ -135,6 +134,7 @@ export async function prepareState(
   spec: string,
   students: number,
   port: number,
+  deletes: number,
   log: (line: string) => void,
 ): Promise<PreparedState> {
   const registry = getModelRegistry();
@@ -158,7 +158,7 @@ export async function prepareState(
     const token = await tokenFor(server, clients.sea.key, clients.sea.secret);
     const samples = await sampleOf(server, token, students, school.schoolId);
     log('    sampled; deleting section attendance events');
-    const deleted = await deleteEvents(server, token, students * 10);
+    const deleted = await deleteEvents(server, token, students * 10, deletes);
     log(`    deleted ${deleted}`);
     return {
       store,

@@ -1,8 +1,8 @@
 // The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
-// [--rounds 3]`): a generated state of each size on each store, then rounds in which every (store, size) server is
-// started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round. Writes the
-// table and one SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from
-// dist). The 1M-student size is the same command with `--sizes 1000000` (see SCALE.md for its time and disk).
+// [--rounds 3] [--deletes 10000]`): a generated state of each size on each store, then rounds in which every (store,
+// size) server is started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round.
+// Writes a table and an SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs
+// from dist). The 1M-student size is the same command with `--sizes 1000000` (see SCALE.md).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freshStore, parseBenchStore, type FreshStore } from './bench-stores.js';
@@ -19,11 +19,13 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000' },
     stores: { type: 'string', default: 'sqlite,postgres://postgres@127.0.0.1:5432/test' },
     rounds: { type: 'string', default: '3' },
+    deletes: { type: 'string', default: '10000' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const stores = values.stores.split(',').map(parseBenchStore);
 const rounds = Number(values.rounds);
+const deletes = Number(values.deletes);
 const PORT = 18_300;
 
 if (!builtCliAvailable()) throw new Error('Build first: npm run build (the benchmark runs the server from dist/)');
@@ -65,7 +67,7 @@ try {
       const created = await freshStore(store);
       fresh.push(created);
       log(`${store.label}, ${students} students: generating`);
-      const state = await prepareState(store, created.spec, students, PORT, log);
+      const state = await prepareState(store, created.spec, students, PORT, deletes, log);
       states.push(state);
       if (store.kind === 'sqlite') states.push(await withoutQueryFieldIndexes(state));
     }

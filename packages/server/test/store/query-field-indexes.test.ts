@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
+import { createStore } from '../../src/store/index.js';
 import { queryFieldSql } from '../../src/store/relational/query-field-sql.js';
 import { tableLayoutOf } from '../../src/store/relational/table-layout.js';
 import type { SqlDialect } from '../../src/store/relational/sql-dialect.js';
@@ -111,6 +112,36 @@ describeIndexes('SQLite', {
       db.close();
     }
   },
+});
+
+describe('a SQLite store made before the query-field indexes', () => {
+  it(
+    'is outdated, and migrate adds the indexes',
+    async () => {
+      const spec = `sqlite:${path.join(folder, 'older.sqlite')}`;
+      const made = createStore(spec);
+      await made.migrate();
+      await made.close();
+      // What a store of the previous release looks like: without the index, under another schema fingerprint.
+      const db = new Database(spec.slice('sqlite:'.length));
+      db.exec('DROP INDEX r_edfi_students_q_birth_date');
+      db.prepare("UPDATE meta SET value = 'previous release' WHERE key = 'schema_fingerprint'").run();
+      db.close();
+      const store = createStore(spec);
+      try {
+        expect(await store.schemaStatus()).toBe('outdated');
+        expect(await store.migrate()).toBe('upgraded');
+        expect(await store.schemaStatus()).toBe('current');
+      } finally {
+        await store.close();
+      }
+      const check = new Database(spec.slice('sqlite:'.length), { readonly: true });
+      const index = check.prepare("SELECT name FROM sqlite_master WHERE name = 'r_edfi_students_q_birth_date'").get();
+      check.close();
+      expect(index).toEqual({ name: 'r_edfi_students_q_birth_date' });
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
 
 describePostgres('PostgreSQL', () => {
