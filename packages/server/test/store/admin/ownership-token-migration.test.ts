@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../../src/security/index.js';
+import { createStore } from '../../../src/store/index.js';
 import { dataClientOf } from '../../support/data-client.js';
 import { localEducationAgency, school } from '../../support/district-documents.js';
 import { describeEachStore, type StoreUnderTest } from '../../support/each-store.js';
@@ -82,10 +83,15 @@ describeEachStore('the ownership-token step of the admin schema', (stores) => {
     }
     await edfi.close();
     await removeOwnershipTokens(stores, spec);
+    const migrating = createStore(spec);
+    try {
+      expect(await migrating.migrate()).toBe('upgraded');
+    } finally {
+      await migrating.close();
+    }
 
     edfi = await startEdFiServer({
       store: spec,
-      storeOptions: { migrate: true },
       enforceAuthorization: true,
       ownershipBasedAuthorization: true,
       seed: false,
