@@ -174,6 +174,8 @@ const COLUMNS: readonly Column<ClientSummary>[] = [
   ['EDORGS', (client) => listed(client.educationOrganizationIds)],
   ['NAMESPACES', (client) => listed(client.namespacePrefixes)],
   ['PROFILES', (client) => listed(client.profiles)],
+  ['OWNERSHIP TOKEN', (client) => client.ownershipToken ?? '-'],
+  ['OTHER OWNERSHIP TOKENS', (client) => listed(client.accessOwnershipTokens)],
   ['ACTIVE', (client) => (client.active ? 'yes' : 'no')],
   ['TOKENS', (client) => String(client.liveTokens)],
 ];

@@ -19,6 +19,10 @@ export interface ClientSummary extends ClientDescription {
   /** Unexpired access tokens. */
   readonly liveTokens: number;
   readonly createdAt: string;
+  /** The ownership token its documents are stamped with; null for a client without an application or a token. */
+  readonly ownershipToken: string | null;
+  /** Further ownership tokens whose documents it may access. */
+  readonly accessOwnershipTokens: readonly string[];
 }
 
 export function describeClient(
@@ -39,12 +43,14 @@ export function describeClient(
   };
 }
 
-function summaryOf({ client, application, liveTokens }: ClientDetails): ClientSummary {
+function summaryOf({ client, application, liveTokens, ownershipTokens }: ClientDetails): ClientSummary {
   return {
     ...describeClient(client.key, client.name, application),
     active: client.active,
     liveTokens,
     createdAt: client.createdAt,
+    ownershipToken: ownershipTokens.creator,
+    accessOwnershipTokens: ownershipTokens.accessible,
   };
 }
 

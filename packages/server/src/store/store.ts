@@ -283,6 +283,14 @@ export interface OwnershipTokenNames {
   readonly accessible?: readonly string[];
 }
 
+/** A client's ownership tokens by name, as administration shows them. */
+export interface ClientTokenNames {
+  /** The token its documents are stamped with (the one it was given, else its application's); null without either. */
+  readonly creator: string | null;
+  /** Further tokens whose documents it may access. */
+  readonly accessible: readonly string[];
+}
+
 /** The ownership tokens a client holds, by id. */
 export interface ClientOwnership {
   /** The token its documents are stamped with: the one it was given, else its application's. */
@@ -317,6 +325,7 @@ export interface ClientDetails {
   readonly application: ClientApplication | undefined;
   /** Unexpired access tokens. */
   readonly liveTokens: number;
+  readonly ownershipTokens: ClientTokenNames;
 }
 
 /**

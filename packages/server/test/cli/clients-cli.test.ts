@@ -103,17 +103,34 @@ describe('edfi-api clients', { timeout: 30_000 }, () => {
     expect(result.stderr).toContain('Expected an education organization id');
   });
 
-  it('lists clients without secrets, as a table or as JSON, with their live token counts', async () => {
+  it('lists clients without secrets, as a table or as JSON, with their ownership and live token counts', async () => {
     expect(await tokenStatus('sisKey', SECRET)).toBe(200);
+    const owned = [
+      '--ownership-token',
+      'District',
+      '--access-ownership-token',
+      'State',
+      '--access-ownership-token',
+      'Audit',
+    ];
+    expect(
+      (await runCli(['clients', 'create', '--key', 'ownedKey', '--claim-set', 'SIS Vendor', ...owned, '--store', spec]))
+        .code,
+    ).toBe(0);
     const table = await runCli(['clients', 'list', '--store', spec]);
     expect(table.code).toBe(0);
     const [header, ...rows] = table.stdout.trim().split('\n');
     expect(header).toMatch(
-      /^KEY\s+NAME\s+VENDOR\s+APPLICATION\s+CLAIM SET\s+EDORGS\s+NAMESPACES\s+PROFILES\s+ACTIVE\s+TOKENS$/,
+      /^KEY\s+NAME\s+VENDOR\s+APPLICATION\s+CLAIM SET\s+EDORGS\s+NAMESPACES\s+PROFILES\s+OWNERSHIP TOKEN\s+OTHER OWNERSHIP TOKENS\s+ACTIVE\s+TOKENS$/,
     );
     expect(rows.find((row) => row.startsWith('sisKey'))).toMatch(
-      /^sisKey\s+Grand Bend SIS\s+Grand Bend\s+SIS\s+SIS Vendor\s+255901,255901001\s+uri:\/\/ed-fi\.org,uri:\/\/gbisd\.edu\s+-\s+yes\s+1$/,
+      /^sisKey\s+Grand Bend SIS\s+Grand Bend\s+SIS\s+SIS Vendor\s+255901,255901001\s+uri:\/\/ed-fi\.org,uri:\/\/gbisd\.edu\s+-\s+application \d+\s+-\s+yes\s+1$/,
     );
+    expect(rows.find((row) => row.startsWith('ownedKey'))).toMatch(/\s+District\s+Audit,State\s+yes\s+0$/);
+    expect((await listed()).find((client) => client.key === 'ownedKey')).toMatchObject({
+      ownershipToken: 'District',
+      accessOwnershipTokens: ['Audit', 'State'],
+    });
     expect(table.stdout).not.toContain(SECRET);
     const sis = (await listed()).find((client) => client.key === 'sisKey');
     expect(sis).toMatchObject({

@@ -169,6 +169,8 @@ describe('listClients', () => {
       active: true,
       liveTokens: 2,
       createdAt: expect.any(String),
+      ownershipToken: expect.stringMatching(/^application \d+$/),
+      accessOwnershipTokens: [],
     });
     expect(JSON.stringify(clients)).not.toContain(created.secret);
     expect((await listClients(store, now + 90_000))[1]!.liveTokens).toBe(1);

@@ -189,13 +189,13 @@ export function toSourceResource(project: ApiSchemaProject, schema: ApiSchemaRes
 
 /** `$.properties.addresses.items` (a location in the JSON schema) → `$.addresses[*]` (a document path). */
 export function jsonPathOfSchemaLocation(location: string): JsonPath {
-  return location
-    .replace(/^\$/, '')
-    .split('.')
-    .filter((part) => part !== '')
-    .reduce((path, part) => {
-      if (part === 'properties') return path;
-      if (part === 'items') return `${path}[*]`;
-      return `${path}.${part}`;
-    }, '$');
+  const parts = location.replace(/^\$\.?/, '').split('.');
+  let path = '$';
+  for (let i = 0; i < parts.length; i++) {
+    const keyword = parts[i];
+    if (keyword === 'items') path += '[*]';
+    else if (keyword === 'properties' && parts[i + 1] !== undefined) path += `.${parts[++i]}`;
+    else if (keyword !== '') throw new Error(`Unsupported schema location ${location}`);
+  }
+  return path;
 }

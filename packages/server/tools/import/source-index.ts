@@ -77,13 +77,9 @@ export function indexSources(derived: DerivedModelFile, projects: readonly Exten
   for (const list of extensions.values()) list.sort(byNamespaceThenEndpoint);
   const named = new Map(entries.map((entry) => [`${entry.namespace}:${entry.resource.resourceName}`, entry]));
   const abstracts = derived.meta.abstractResources;
+  /** Extension resources that subclass a Data Standard abstract (Sample's studentArtProgramAssociations). */
   const extensionSubclasses = (resourceName: string): SourceEntry[] =>
-    entries.filter(
-      (entry) =>
-        entry.namespace !== 'ed-fi' &&
-        entry.resource.superclass?.resourceName === resourceName &&
-        entry.resource.jsonSchemaForInsert,
-    );
+    entries.filter((entry) => entry.namespace !== 'ed-fi' && entry.resource.superclass?.resourceName === resourceName);
   return {
     entries,
     extensions,

@@ -27,6 +27,12 @@ import { deleteClaimSet, findClaimSet, listClaimSets, saveClaimSets } from './ad
 import { deleteClientTokens, findAccessToken, liveTokenCounts, saveAccessToken } from './admin/token-records.js';
 import { inTransaction } from './pool.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
+import {
+  CLIENT_TOKEN_NAMES_SQL,
+  NO_TOKENS,
+  tokenNamesByClient,
+  type ClientTokenNameRow,
+} from '../relational/ownership-token-sql.js';
 
 const SELECT_CLIENT = `SELECT ${CLIENT_COLUMNS} FROM client`;
 
@@ -83,15 +89,18 @@ export class PostgresAdminRecords {
   }
 
   async listClientDetails(now: number): Promise<ClientDetails[]> {
-    const [applications, liveTokens, rows] = await Promise.all([
+    const [applications, liveTokens, rows, tokenRows] = await Promise.all([
       allApplications(this.pool),
       liveTokenCounts(this.pool, now),
       this.#clientRows(),
+      this.pool.query<ClientTokenNameRow>(CLIENT_TOKEN_NAMES_SQL),
     ]);
+    const tokenNames = tokenNamesByClient(tokenRows.rows);
     return rows.map((row) => ({
       client: toClient(row),
       application: row.application_id === null ? undefined : applications.get(row.application_id),
       liveTokens: liveTokens.get(row.client_key) ?? 0,
+      ownershipTokens: tokenNames.get(row.client_key) ?? NO_TOKENS,
     }));
   }
 

@@ -14,6 +14,12 @@ import type {
   SaveAccessTokenOptions,
 } from '../store.js';
 import { CLIENT_COLUMNS, toClient, type ClientRow } from '../relational/admin-rows.js';
+import {
+  CLIENT_TOKEN_NAMES_SQL,
+  NO_TOKENS,
+  tokenNamesByClient,
+  type ClientTokenNameRow,
+} from '../relational/ownership-token-sql.js';
 import { ApplicationRecords } from './admin/application-records.js';
 import { ClaimSetRecords } from './admin/claim-set-records.js';
 import { OwnershipTokenRecords } from './admin/ownership-token-records.js';
@@ -34,6 +40,7 @@ export class AdminRecords {
   >;
   readonly #findClient: Database.Statement<[string], ClientRow>;
   readonly #listClients: Database.Statement<[], ClientRow>;
+  readonly #listTokenNames: Database.Statement<[], ClientTokenNameRow>;
   readonly #hasClients: Database.Statement<[], number>;
   readonly #revokeClient: Database.Transaction<(key: string) => number | undefined>;
 
@@ -68,6 +75,7 @@ export class AdminRecords {
     );
     this.#findClient = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client WHERE client_key = ?`);
     this.#listClients = db.prepare(`SELECT ${CLIENT_COLUMNS} FROM client ORDER BY client_key`);
+    this.#listTokenNames = db.prepare(CLIENT_TOKEN_NAMES_SQL);
     this.#hasClients = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM client)').pluck();
     const deactivate = db.prepare<[string]>('UPDATE client SET active = 0 WHERE client_key = ?');
     this.#revokeClient = db.transaction((key: string) =>
@@ -114,10 +122,12 @@ export class AdminRecords {
   listClientDetails(now: number): ClientDetails[] {
     const applications = this.#applications.all();
     const liveTokens = this.#tokens.liveCounts(now);
+    const tokenNames = tokenNamesByClient(this.#listTokenNames.all());
     return this.#listClients.all().map((row) => ({
       client: toClient(row),
       application: row.application_id === null ? undefined : applications.get(row.application_id),
       liveTokens: liveTokens.get(row.client_key) ?? 0,
+      ownershipTokens: tokenNames.get(row.client_key) ?? NO_TOKENS,
     }));
   }
 

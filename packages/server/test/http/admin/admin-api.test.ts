@@ -133,7 +133,9 @@ describe('POST {base}/admin/clients', () => {
 });
 
 describe('GET and DELETE {base}/admin/clients', () => {
-  it('lists the clients without secrets', async () => {
+  it('lists the clients without secrets, with their ownership tokens', async () => {
+    const owned = { key: 'ownedKey', ownershipToken: 'District', accessOwnershipTokens: ['State', 'Audit'] };
+    expect((await admin('POST', '', owned)).status).toBe(201);
     const response = await admin('GET');
     expect(response.status).toBe(200);
     const clients = response.json<ClientSummary[]>();
@@ -142,6 +144,12 @@ describe('GET and DELETE {base}/admin/clients', () => {
       active: true,
       liveTokens: 1,
       createdAt: expect.any(String),
+      ownershipToken: expect.stringMatching(/^application \d+$/),
+      accessOwnershipTokens: [],
+    });
+    expect(clients.find((client) => client.key === 'ownedKey')).toMatchObject({
+      ownershipToken: 'District',
+      accessOwnershipTokens: ['Audit', 'State'],
     });
     expect(response.body).not.toContain('secret');
   });

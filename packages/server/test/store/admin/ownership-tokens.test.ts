@@ -47,4 +47,18 @@ describeEachStore('ownership tokens', (stores) => {
     const application = await store.findClientOwnership('s1');
     expect(application!.ownershipTokenId).not.toBe(reader!.ownershipTokenId);
   });
+
+  it("lists each client's tokens by name", async () => {
+    await store.createClient(client('s1'), sisApplication, { creator: 'District SIS', accessible: ['State', 'Audit'] });
+    await store.createClient(client('app'), { ...sisApplication, applicationName: 'Other' });
+    await store.createClient(client('none'));
+    const listed = new Map(
+      (await store.listClientDetails(Date.now())).map((each) => [each.client.key, each.ownershipTokens]),
+    );
+    expect(Object.fromEntries(listed)).toEqual({
+      s1: { creator: 'District SIS', accessible: ['Audit', 'State'] },
+      app: { creator: expect.stringMatching(/^application \d+$/), accessible: [] },
+      none: { creator: null, accessible: [] },
+    });
+  });
 });
