@@ -44,6 +44,8 @@ interface IndexedStore {
   readonly dialect: SqlDialect;
   /** The plan of `SELECT … WHERE <expression> = <value> ORDER BY doc_id LIMIT 25` on the students table, as text. */
   plan(spec: string, sql: string): Promise<string>;
+  /** The student query fields with an index (SQLite leaves descriptors folded by its own function unindexed). */
+  readonly indexedFields: readonly string[];
 }
 
 function describeIndexes(name: string, store: IndexedStore) {
@@ -82,17 +84,14 @@ function describeIndexes(name: string, store: IndexedStore) {
       expect(await filtered('middleName=Other')).toEqual([]);
     });
 
-    it.each([['birthDate'], ['middleName'], ['birthSexDescriptor']])(
-      'reads a %s filter from its index',
-      async (field) => {
-        const layout = tableLayoutOf(getModelRegistry().getResource('ed-fi', 'students')!);
-        const { expression } = queryFieldSql(layout, field, [`$.${field}`], store.dialect, 'r.');
-        const sql = `SELECT r.doc_id FROM ${layout.table} r WHERE ${expression} = 'x' ORDER BY r.doc_id LIMIT 25`;
-        expect(await store.plan(spec, sql)).toContain(
-          `r_edfi_students_q_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
-        );
-      },
-    );
+    it.each(store.indexedFields.map((field) => [field]))('reads a %s filter from its index', async (field) => {
+      const layout = tableLayoutOf(getModelRegistry().getResource('ed-fi', 'students')!);
+      const { expression } = queryFieldSql(layout, field, [`$.${field}`], store.dialect, 'r.');
+      const sql = `SELECT r.doc_id FROM ${layout.table} r WHERE ${expression} = 'x' ORDER BY r.doc_id LIMIT 25`;
+      expect(await store.plan(spec, sql)).toContain(
+        `r_edfi_students_q_${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
+      );
+    });
   });
 }
 
@@ -102,10 +101,12 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describeIndexes('SQLite', {
   newSpec: () => `sqlite:${path.join(folder, 'store.sqlite')}`,
   dialect: sqliteDialect,
+  indexedFields: ['birthDate', 'middleName'],
+  // A plain connection, without the functions the store registers: the indexes must not need them.
   async plan(spec, sql) {
     const db = new Database(spec.slice('sqlite:'.length), { readonly: true });
     try {
-      db.function('casefold', { deterministic: true }, (value: unknown) => value);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const rows = db.prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all();
       return rows.map((row) => row.detail).join('\n');
     } finally {
@@ -149,6 +150,7 @@ describePostgres('PostgreSQL', () => {
   describeIndexes('PostgreSQL', {
     newSpec: () => postgresSpec(newSchema('edfi_query_indexes')),
     dialect: postgresDialect,
+    indexedFields: ['birthDate', 'middleName', 'birthSexDescriptor'],
     plan: (spec, sql) =>
       withConnection(async (client) => {
         await client.query(`SET search_path TO "${new URL(spec).searchParams.get('schema')!}"`);

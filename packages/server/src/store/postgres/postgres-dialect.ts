@@ -21,6 +21,7 @@ export const postgresDialect: SqlDialect = {
   // Steps are model names and indexes: nothing in them needs quoting inside the path literal.
   jsonScalar: (column, steps, type) => `((${column}::jsonb #>> '{${steps.join(',')}}')${CASTS[type]})`,
   caseFold: (expression) => `lower(${expression})`,
+  caseFoldIndexable: true,
   greatest: (first, second) => `greatest(${first}, ${second})`,
   derivedTable: (query) => `(${query}) AS numbered`,
 };

@@ -19,6 +19,8 @@ export interface QueryFieldSql {
   readonly expression: string;
   /** Compared case-folded (descriptor URIs). */
   readonly folded: boolean;
+  /** Folded in SQL (`caseFold`), not as stored. */
+  readonly foldedInSql: boolean;
   /** The typed column the value is, when it is one column alone. */
   readonly column?: TypedColumn;
   /** Present in every row (an identity column). */
@@ -41,7 +43,14 @@ export function queryFieldSql(
   const columns = paths.map((path) => layout.columns.find((column) => column.path === path));
   const identityColumn = columns.find((column) => column?.notNull);
   if (identityColumn)
-    return { expression: `${prefix}${identityColumn.name}`, folded, column: identityColumn, alwaysPresent: true };
+    return {
+      expression: `${prefix}${identityColumn.name}`,
+      folded,
+      foldedInSql: false,
+      column: identityColumn,
+      alwaysPresent: true,
+    };
+  let foldedInSql = false;
   const expressions = paths.map((path, index) => {
     const column = columns[index];
     if (column) return `${prefix}${column.name}`;
@@ -49,12 +58,15 @@ export function queryFieldSql(
     const type = SCALAR_TYPES[shapeAt(layout.resource, path).type] ?? 'text';
     const extracted = dialect.jsonScalar(`${prefix}body`, memberSteps(path), type);
     // Typed descriptor columns are stored folded already.
-    return folded ? dialect.caseFold(extracted) : extracted;
+    if (!folded) return extracted;
+    foldedInSql = true;
+    return dialect.caseFold(extracted);
   });
   const single = columns.length === 1 ? columns[0] : undefined;
   return {
     expression: expressions.length === 1 ? expressions[0]! : `COALESCE(${expressions.join(', ')})`,
     folded,
+    foldedInSql,
     ...(single ? { column: single } : {}),
     alwaysPresent: false,
   };
@@ -83,6 +95,7 @@ export function growsWithPeople(resource: ResourceModel): boolean {
  * The query-field indexes of a resource table: for a resource that grows with people, every query field whose value
  * is not an indexed column already (the id is, in `document`). Partial where rows may lack the value, so optional
  * fields few documents carry cost little; a filter's `= ?` implies `IS NOT NULL`, which lets both planners use them.
+ * Descriptor values folded by an application function (SQLite's) stay unindexed: see `caseFoldIndexable`.
  */
 export function queryFieldIndexesOf(layout: TableLayout, dialect: SqlDialect): QueryFieldIndex[] {
   const { resource } = layout;
@@ -90,7 +103,7 @@ export function queryFieldIndexesOf(layout: TableLayout, dialect: SqlDialect): Q
   return Object.entries(resource.queryFields).flatMap(([name, paths]) => {
     if (paths.length === 1 && paths[0] === ID_PATH) return [];
     const field = queryFieldSql(layout, name, paths, dialect, '');
-    if (field.column?.indexed) return [];
+    if (field.column?.indexed || (field.foldedInSql && !dialect.caseFoldIndexable)) return [];
     const suffix = `q_${snakeCase(name)}`;
     return [
       field.alwaysPresent

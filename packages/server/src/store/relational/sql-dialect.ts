@@ -21,6 +21,11 @@ export interface SqlDialect {
   jsonScalar(column: string, steps: readonly JsonStep[], type: SqlScalarType): string;
   /** `foldCase` (table-layout.ts) in SQL. */
   caseFold(expression: string): string;
+  /**
+   * Whether an index may use `caseFold`: only a built-in function keeps the database file usable (writable, checkable)
+   * by connections that have not registered ours.
+   */
+  readonly caseFoldIndexable: boolean;
   /** The larger of two values. */
   greatest(first: string, second: string): string;
   /** A subquery in a FROM clause. */

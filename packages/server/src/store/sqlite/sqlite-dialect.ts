@@ -25,6 +25,7 @@ export const sqliteDialect: SqlDialect = {
   bindList: jsonOfList,
   jsonScalar: (column, steps) => `json_extract(${column}, '${jsonPathOf(steps)}')`,
   caseFold: (expression) => `casefold(${expression})`,
+  caseFoldIndexable: false,
   greatest: (first, second) => `max(${first}, ${second})`,
   derivedTable: (query) => `(${query})`,
 };
