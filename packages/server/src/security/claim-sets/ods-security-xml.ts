@@ -8,7 +8,7 @@ import {
   type DraftImport,
   type DraftResourceClaim,
 } from './claim-set-drafts.js';
-import { parseXmlTree, type XmlElement } from './xml-tree.js';
+import { parseXmlTree, type XmlElement } from '../../xml/xml-tree.js';
 
 interface Reader {
   readonly reasons: string[];
@@ -94,7 +94,9 @@ function readClaim(reader: Reader, claim: XmlElement): void {
 export function readSecurityMetadataXml(text: string): DraftImport {
   let root: XmlElement;
   try {
-    root = parseXmlTree(text);
+    const parsed = parseXmlTree(text);
+    if (parsed === undefined) throw new Error('The document has no root element.');
+    root = parsed;
   } catch (error) {
     throw new ClaimSetImportError([`The file is not well-formed XML: ${(error as Error).message}`]);
   }
