@@ -14,7 +14,12 @@ import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
 import { PostgresDocumentReader } from '../../src/store/postgres/document-reader.js';
 import { createPool } from '../../src/store/postgres/pool.js';
 import { PostgresReadStatements } from '../../src/store/postgres/read-statements.js';
-import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
+import {
+  migrateSchema,
+  planPostgresSchema,
+  readResourceTypes,
+  type PostgresSchemaPlan,
+} from '../../src/store/postgres/schema.js';
 import { resourceKey } from '../../src/store/relational/schema-plan.js';
 import {
   tracksChanges,
@@ -97,7 +102,21 @@ function documentTablesOf(db: Database.Database): string[] {
 }
 
 /** Copies the SQLite file's documents into the PostgreSQL schema, mapping resource ids by resource. */
-async function copyDocuments(file: string, pool: pg.Pool, postgresIds: ReadonlyMap<string, number>): Promise<void> {
+/** The PostgreSQL columns a SQLite row of `table` lacks (query fields PostgreSQL keeps in columns), from its body. */
+function columnsOnlyPostgresHas(plan: PostgresSchemaPlan, table: string, row: Record<string, unknown>) {
+  const layout = [...plan.layouts.values()].find((each) => each.table === table);
+  const missing = layout?.columns.filter((column) => !(column.name in row)) ?? [];
+  if (missing.length === 0) return {};
+  const body = JSON.parse(String(row.body)) as unknown;
+  return Object.fromEntries(missing.map((column) => [column.name, column.read(body)]));
+}
+
+async function copyDocuments(
+  file: string,
+  pool: pg.Pool,
+  plan: PostgresSchemaPlan,
+  postgresIds: ReadonlyMap<string, number>,
+): Promise<void> {
   const db = new Database(file, { readonly: true });
   try {
     const resourceIds = new Map<number, number>();
@@ -111,7 +130,8 @@ async function copyDocuments(file: string, pool: pg.Pool, postgresIds: ReadonlyM
     // Referenced rows first: documents, then descriptors, then the rest.
     const tables = documentTablesOf(db).sort((a, b) => rank(a) - rank(b));
     for (const table of tables) {
-      for (const row of db.prepare<[], Record<string, unknown>>(`SELECT * FROM ${table}`).all()) {
+      for (const sqliteRow of db.prepare<[], Record<string, unknown>>(`SELECT * FROM ${table}`).all()) {
+        const row = { ...sqliteRow, ...columnsOnlyPostgresHas(plan, table, sqliteRow) };
         const columns = Object.keys(row);
         const values = columns.map((column) =>
           column === 'resource_id' ? resourceIds.get(row[column] as number) : row[column],
@@ -216,7 +236,7 @@ describePostgres('PostgresDocumentReader', () => {
     const plan = planPostgresSchema(registry);
     await migrateSchema(pool, schema, plan, registry);
     const resourceIds = await readResourceTypes(pool);
-    await copyDocuments(file, pool, resourceIds);
+    await copyDocuments(file, pool, plan, resourceIds);
     statements = new PostgresReadStatements(new PostgresCatalog(plan, resourceIds, registry), registry);
     reader = new PostgresDocumentReader(pool, statements);
   }, 120_000);

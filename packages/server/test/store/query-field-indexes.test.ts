@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { createStore } from '../../src/store/index.js';
 import { queryFieldSql } from '../../src/store/relational/query-field-sql.js';
-import { tableLayoutOf } from '../../src/store/relational/table-layout.js';
+import { tableLayoutOf, type LayoutOptions } from '../../src/store/relational/table-layout.js';
 import type { SqlDialect } from '../../src/store/relational/sql-dialect.js';
 import { postgresDialect } from '../../src/store/postgres/postgres-dialect.js';
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
@@ -39,9 +39,23 @@ const expectedIds = (keep: (n: number) => boolean) =>
     .map((n) => `Q${n}`)
     .sort();
 
+/** The store is outdated, `migrate` upgrades it, and then it is current. */
+async function expectUpgradedByMigrate(spec: string): Promise<void> {
+  const store = createStore(spec);
+  try {
+    expect(await store.schemaStatus()).toBe('outdated');
+    expect(await store.migrate()).toBe('upgraded');
+    expect(await store.schemaStatus()).toBe('current');
+  } finally {
+    await store.close();
+  }
+}
+
 interface IndexedStore {
   readonly newSpec: () => string;
   readonly dialect: SqlDialect;
+  /** How the store lays out its tables (PostgreSQL keeps query fields in columns). */
+  readonly layoutOptions: LayoutOptions;
   /** The plan of `SELECT … WHERE <expression> = <value> ORDER BY doc_id LIMIT 25` on the students table, as text. */
   plan(spec: string, sql: string): Promise<string>;
   /** The student query fields with an index (SQLite leaves descriptors folded by its own function unindexed). */
@@ -85,7 +99,7 @@ function describeIndexes(name: string, store: IndexedStore) {
     });
 
     it.each(store.indexedFields.map((field) => [field]))('reads a %s filter from its index', async (field) => {
-      const layout = tableLayoutOf(getModelRegistry().getResource('ed-fi', 'students')!);
+      const layout = tableLayoutOf(getModelRegistry().getResource('ed-fi', 'students')!, store.layoutOptions);
       const { expression } = queryFieldSql(layout, field, [`$.${field}`], store.dialect, 'r.');
       const sql = `SELECT r.doc_id FROM ${layout.table} r WHERE ${expression} = 'x' ORDER BY r.doc_id LIMIT 25`;
       expect(await store.plan(spec, sql)).toContain(
@@ -101,6 +115,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describeIndexes('SQLite', {
   newSpec: () => `sqlite:${path.join(folder, 'store.sqlite')}`,
   dialect: sqliteDialect,
+  layoutOptions: {},
   indexedFields: ['birthDate', 'middleName'],
   // A plain connection, without the functions the store registers: the indexes must not need them.
   async plan(spec, sql) {
@@ -128,14 +143,7 @@ describe('a SQLite store made before the query-field indexes', () => {
       db.exec('DROP INDEX r_edfi_students_q_birth_date');
       db.prepare("UPDATE meta SET value = 'previous release' WHERE key = 'schema_fingerprint'").run();
       db.close();
-      const store = createStore(spec);
-      try {
-        expect(await store.schemaStatus()).toBe('outdated');
-        expect(await store.migrate()).toBe('upgraded');
-        expect(await store.schemaStatus()).toBe('current');
-      } finally {
-        await store.close();
-      }
+      await expectUpgradedByMigrate(spec);
       const check = new Database(spec.slice('sqlite:'.length), { readonly: true });
       const index = check.prepare("SELECT name FROM sqlite_master WHERE name = 'r_edfi_students_q_birth_date'").get();
       check.close();
@@ -150,6 +158,7 @@ describePostgres('PostgreSQL', () => {
   describeIndexes('PostgreSQL', {
     newSpec: () => postgresSpec(newSchema('edfi_query_indexes')),
     dialect: postgresDialect,
+    layoutOptions: { queryFieldColumns: true },
     indexedFields: ['birthDate', 'middleName', 'birthSexDescriptor'],
     plan: (spec, sql) =>
       withConnection(async (client) => {
@@ -160,4 +169,49 @@ describePostgres('PostgreSQL', () => {
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       }),
   });
+
+  it(
+    'upgrades a store whose indexes read the body: the column is added and filled, the index rebuilt on it',
+    async () => {
+      const spec = postgresSpec(newSchema('edfi_query_columns_upgrade'));
+      const schema = new URL(spec).searchParams.get('schema')!;
+      const first = await startEdFiServer({ store: spec });
+      for (let n = 0; n < 8; n++) {
+        const response = await first.data('POST', '/ed-fi/students', { body: student(n) });
+        expect(response.status, response.body).toBe(201);
+      }
+      await first.close();
+      // What a store of the previous release looks like: birthDate read from the body by its query-field index.
+      await withConnection(async (client) => {
+        await client.query(`SET search_path TO "${schema}"`);
+        await client.query('ALTER TABLE r_edfi_students DROP COLUMN birth_date');
+        await client.query(
+          "CREATE INDEX r_edfi_students_q_birth_date ON r_edfi_students (((body::jsonb #>> '{birthDate}')), doc_id) " +
+            "WHERE (body::jsonb #>> '{birthDate}') IS NOT NULL",
+        );
+        await client.query("UPDATE meta SET text_value = 'previous release' WHERE key = 'schema_fingerprint'");
+      });
+      await expectUpgradedByMigrate(spec);
+      const definition = await withConnection(async (client) => {
+        const { rows } = await client.query<{ indexdef: string }>(
+          "SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'r_edfi_students_q_birth_date'",
+          [schema],
+        );
+        return rows.map((row) => row.indexdef);
+      });
+      expect(definition).toHaveLength(1);
+      expect(definition[0]).toContain('(birth_date, doc_id)');
+      expect(definition[0]).not.toContain('body');
+      const upgraded = await startEdFiServer({ store: spec, seed: false });
+      try {
+        const response = await upgraded.data('GET', '/ed-fi/students?birthDate=2010-01-02');
+        expect(response.status, response.body).toBe(200);
+        const ids = response.json<{ studentUniqueId: string }[]>().map((item) => item.studentUniqueId);
+        expect(ids.sort()).toEqual(['Q1', 'Q5']);
+      } finally {
+        await upgraded.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

@@ -25,20 +25,26 @@ const COLUMN = 'responsibility_school_reference_school_id';
 /** Discipline actions at SCHOOL: more than one backfill batch (BACKFILL_BATCH_ROWS, 1,000). */
 const AT_SCHOOL = 1100;
 
-type Securables = ModelData['resources']['resources'][number]['securableElements'];
+type DisciplineActions = ModelData['resources']['resources'][number];
 
-/** The committed model with the securable elements of disciplineActions changed: a model as another release had it. */
-function modelWithDisciplineActionSubjects(change: (elements: Securables) => Securables): ModelRegistry {
+/** The committed model with disciplineActions changed: a model as another release had it. */
+function modelWithDisciplineActions(change: (resource: DisciplineActions) => void): ModelRegistry {
   const data = structuredClone(loadModelData());
-  const resource = data.resources.resources.find((each) => each.endpoint === 'disciplineActions')!;
-  resource.securableElements = change(resource.securableElements);
+  change(data.resources.resources.find((each) => each.endpoint === 'disciplineActions')!);
   return new ModelRegistry(data);
 }
 
-const withoutResponsibilitySchool = modelWithDisciplineActionSubjects((elements) => ({
-  ...elements,
-  educationOrganizations: elements.educationOrganizations.filter((each) => each.name !== 'ResponsibilitySchoolId'),
-}));
+// PostgreSQL keeps query fields in columns too: a release without the column had neither the subject nor the field.
+const withoutResponsibilitySchool = modelWithDisciplineActions((resource) => {
+  const { securableElements } = resource;
+  resource.securableElements = {
+    ...securableElements,
+    educationOrganizations: securableElements.educationOrganizations.filter(
+      (each) => each.name !== 'ResponsibilitySchoolId',
+    ),
+  };
+  delete resource.queryFields.responsibilitySchoolId;
+});
 
 const disciplineAction = (identifier: string, schoolId: number) => ({
   disciplineActionIdentifier: identifier,
@@ -158,14 +164,20 @@ function describeUpgrade(name: string, backend: Backend): void {
 
     it('refuses a table whose columns the model no longer has, naming it, and changes nothing', async () => {
       const spec = backend.newSpec();
-      const withLengthSubject = modelWithDisciplineActionSubjects((elements) => ({
-        ...elements,
-        educationOrganizations: [{ name: 'ActualDisciplineActionLength', path: '$.actualDisciplineActionLength' }],
-      }));
+      const withLengthSubject = modelWithDisciplineActions((resource) => {
+        resource.securableElements = {
+          ...resource.securableElements,
+          educationOrganizations: [{ name: 'ActualDisciplineActionLength', path: '$.actualDisciplineActionLength' }],
+        };
+        delete resource.queryFields.responsibilitySchoolId;
+      });
+      const withoutLengthField = modelWithDisciplineActions((resource) => {
+        delete resource.queryFields.actualDisciplineActionLength;
+      });
       await storeOfModel(spec, withLengthSubject, async (store) => {
         await systemPost(store, withLengthSubject, 'localEducationAgencies', localEducationAgency(LEA));
       });
-      const store = createStore(spec);
+      const store = createStore(spec, withoutLengthField);
       try {
         await expect(store.migrate()).rejects.toThrow(
           `Table ${TABLE} does not match this model (actual_discipline_action_length is not in this model)`,

@@ -255,6 +255,8 @@ function indexSql({ name, table: on, columns, where }: Index): string {
 
 export interface PostgresSchemaPlan extends LayoutPlan {
   readonly tables: readonly Table[];
+  /** The resource tables' planned indexes, by table (those their constraints make aside). */
+  readonly resourceIndexes: ReadonlyMap<string, ReadonlySet<string>>;
   /** Every statement, in order: the sequence, tables, indexes. */
   readonly statements: readonly string[];
   readonly fingerprint: string;
@@ -287,15 +289,16 @@ function assertUnique(names: readonly string[], what: string): void {
 
 /** The full schema for a model; resources without their own table (descriptors) share `descriptor`. */
 export function planPostgresSchema(registry: ModelRegistry): PostgresSchemaPlan {
-  const { layouts, abstractLayouts } = physicalLayouts(planLayouts(registry));
+  const { layouts, abstractLayouts } = physicalLayouts(planLayouts(registry, { queryFieldColumns: true }));
   const tables: Table[] = [...baseTables];
   const indexes: Index[] = [...baseIndexes];
-  const planned = new Set<string>();
+  const planned = new Map<string, ReadonlySet<string>>();
   for (const layout of layouts.values()) {
     if (planned.has(layout.table)) continue;
-    planned.add(layout.table);
+    const own = resourceIndexes(layout);
+    planned.set(layout.table, new Set(own.map((each) => each.name)));
     tables.push(resourceTable(layout));
-    indexes.push(...resourceIndexes(layout));
+    indexes.push(...own);
   }
   for (const layout of abstractLayouts.values()) tables.push(abstractIdentityTable(layout));
   tables.push(...edgeTables);
@@ -313,7 +316,14 @@ export function planPostgresSchema(registry: ModelRegistry): PostgresSchemaPlan 
   ];
   const hash = createHash('sha256').update(String(SCHEMA_VERSION));
   for (const statement of statements) hash.update('\n').update(statement);
-  return { layouts, abstractLayouts, tables, statements, fingerprint: hash.digest('hex') };
+  return {
+    layouts,
+    abstractLayouts,
+    tables,
+    resourceIndexes: planned,
+    statements,
+    fingerprint: hash.digest('hex'),
+  };
 }
 
 interface MetaRow {
@@ -463,12 +473,34 @@ async function createObjects(client: pg.ClientBase, schema: string, plan: Postgr
       : [{ table: planned.name, added: planned.columns.filter((column) => added.has(column.name)) }];
   });
   for (const { table: name, added } of additions) await addColumns(client, name, added);
+  await dropRetiredIndexes(client, schema, plan);
   // No parameters, so the driver sends the whole DDL as one simple query: one round trip.
   await client.query(plan.statements.map((statement) => `${statement};`).join('\n'));
   await writeMeta(client, FINGERPRINT_KEY, { text: plan.fingerprint });
   await client.query(`INSERT INTO ${META_TABLE} (key, value) VALUES ($1, 0) ON CONFLICT (key) DO NOTHING`, [
     CHANGE_VERSION_KEY,
   ]);
+}
+
+/**
+ * Drops the indexes of resource tables that this plan does not make, and those that read the body (an earlier
+ * version's query-field indexes on values extracted from it, by the names the plan now gives to indexes on query-field
+ * columns), leaving those of constraints (keys) alone.
+ */
+async function dropRetiredIndexes(client: pg.ClientBase, schema: string, plan: PostgresSchemaPlan): Promise<void> {
+  const { rows } = await client.query<{ table: string; index: string; reads_body: boolean }>(
+    "SELECT t.relname AS table, i.relname AS index, pg_get_indexdef(x.indexrelid) ~ '\\mbody\\M' AS reads_body " +
+      'FROM pg_index x ' +
+      'JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid ' +
+      'JOIN pg_namespace n ON n.oid = t.relnamespace ' +
+      'WHERE n.nspname = $1 AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)',
+    [schema],
+  );
+  for (const { table: name, index, reads_body: readsBody } of rows) {
+    const planned = plan.resourceIndexes.get(name);
+    if (planned !== undefined && (readsBody || !planned.has(index)))
+      await client.query(`DROP INDEX ${quoteIdentifier(index)}`);
+  }
 }
 
 /** Adds the columns, then fills them batch by batch from each row's stored body (inside the migration's transaction). */

@@ -6,9 +6,9 @@ import type { AccessFilter, ChangeVersionRange, DocIdRange, QueryFilter } from '
 import { accessSignatureOf, subjectColumnsOf, type AccessSql } from './access-sql.js';
 import type { ResourceTableRef } from './resource-tables.js';
 import { DOCUMENT_TABLE } from './schema-plan.js';
-import { ID_PATH, queryFieldSql } from './query-field-sql.js';
+import { queryFieldSql } from './query-field-sql.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { foldCase, type SqlValue } from './table-layout.js';
+import { foldCase, ID_PATH, type SqlValue } from './table-layout.js';
 
 /** What a query selects: its filters and ranges, whichever are given. */
 export interface Selection {

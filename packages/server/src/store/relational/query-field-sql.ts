@@ -1,13 +1,17 @@
 // The SQL value a list filter compares for one of a resource's query fields, and the indexes that serve those
 // filters. Both come from one function, so an index's expression is, letter for letter, what the filter compares
 // (the planners match expression indexes by their text, on SQLite and on PostgreSQL alike).
-import type { JsonPath, ResourceModel } from '../../model/index.js';
+import type { JsonPath } from '../../model/index.js';
 import { memberSteps, type SqlDialect, type SqlScalarType } from './sql-dialect.js';
-import { shapeAt, snakeCase, type TableLayout, type TypedColumn } from './table-layout.js';
-
-/** The API id: filtered on `document`, whose uuid is indexed already. */
-export const ID_PATH = '$.id';
-const SIMPLE_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+import {
+  growsWithPeople,
+  ID_PATH,
+  MEMBER_PATH,
+  shapeAt,
+  snakeCase,
+  type TableLayout,
+  type TypedColumn,
+} from './table-layout.js';
 const SCALAR_TYPES: Readonly<Record<string, SqlScalarType>> = {
   integer: 'integer',
   number: 'real',
@@ -54,7 +58,7 @@ export function queryFieldSql(
   const expressions = paths.map((path, index) => {
     const column = columns[index];
     if (column) return `${prefix}${column.name}`;
-    if (!SIMPLE_PATH.test(path)) throw new Error(`Query field ${name} has an unsupported path ${path}`);
+    if (!MEMBER_PATH.test(path)) throw new Error(`Query field ${name} has an unsupported path ${path}`);
     const type = SCALAR_TYPES[shapeAt(layout.resource, path).type] ?? 'text';
     const extracted = dialect.jsonScalar(`${prefix}body`, memberSteps(path), type);
     // Typed descriptor columns are stored folded already.
@@ -79,16 +83,6 @@ export interface QueryFieldIndex {
   readonly expression: string;
   /** The index's WHERE clause (`<expression> IS NOT NULL`), for values some rows lack. */
   readonly where?: string;
-}
-
-/**
- * Resources that grow with the people of a state (what holds a student, staff or contact: enrolments, attendance,
- * grades, the people themselves) take millions of rows, where a filter without an index reads them all; the others
- * grow with the education organizations, sections and descriptors, small enough to scan.
- */
-export function growsWithPeople(resource: ResourceModel): boolean {
-  const { students, staffs, contacts } = resource.securableElements;
-  return students.length + staffs.length + contacts.length > 0;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   DESCRIPTOR_TABLE,
   tableLayoutOf,
   type AbstractIdentityLayout,
+  type LayoutOptions,
   type TableLayout,
 } from './table-layout.js';
 
@@ -45,9 +46,9 @@ export interface LayoutPlan {
   readonly abstractLayouts: ReadonlyMap<string, AbstractIdentityLayout>;
 }
 
-export function planLayouts(registry: ModelRegistry): LayoutPlan {
+export function planLayouts(registry: ModelRegistry, options: LayoutOptions = {}): LayoutPlan {
   const layouts = new Map<string, TableLayout>();
-  for (const resource of registry.allResources) layouts.set(resourceKey(resource), tableLayoutOf(resource));
+  for (const resource of registry.allResources) layouts.set(resourceKey(resource), tableLayoutOf(resource, options));
   const abstractLayouts = new Map<string, AbstractIdentityLayout>();
   for (const abstract of registry.abstractResources)
     abstractLayouts.set(abstract.resourceName, abstractIdentityLayout(abstract));

@@ -143,6 +143,38 @@ function buildColumns(resource: ResourceModel, specs: readonly ColumnSpec[]): Ty
   });
 }
 
+/** The API id: filtered on `document`, whose uuid is indexed already. */
+export const ID_PATH = '$.id';
+/** A member path without array steps (`$.a.b`): what a typed column or a JSON scalar read can hold. */
+export const MEMBER_PATH = /^\$(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+
+/**
+ * Resources that grow with the people of a state (what holds a student, staff or contact: enrolments, attendance,
+ * grades, the people themselves) take millions of rows, where a filter without an index reads them all; the others
+ * grow with the education organizations, sections and descriptors, small enough to scan.
+ */
+export function growsWithPeople(resource: ResourceModel): boolean {
+  const { students, staffs, contacts } = resource.securableElements;
+  return students.length + staffs.length + contacts.length > 0;
+}
+
+export interface LayoutOptions {
+  /**
+   * Query fields of the resources that grow with people become nullable typed columns, instead of values each filter
+   * and query-field index extracts from the body. For PostgreSQL, whose text bodies an index on an extracted value
+   * parses again on every write, once per index. Their indexes stay the query-field indexes (query-field-sql.ts).
+   */
+  readonly queryFieldColumns?: boolean;
+}
+
+/** The query-field paths not already among `taken`, as unindexed nullable columns. */
+function queryFieldColumnSpecs(resource: ResourceModel, taken: ReadonlySet<JsonPath>): ColumnSpec[] {
+  const paths = new Set(Object.values(resource.queryFields).flat());
+  return [...paths]
+    .filter((path) => path !== ID_PATH && MEMBER_PATH.test(path) && !taken.has(path))
+    .map((path) => ({ path, notNull: false, indexed: false, fixedByKey: false }));
+}
+
 /** Every path authorization reads of the resource's documents. */
 export function securablePathsOf(resource: ResourceModel): ReadonlySet<JsonPath> {
   const elements = resource.securableElements;
@@ -155,8 +187,11 @@ export function securablePathsOf(resource: ResourceModel): ReadonlySet<JsonPath>
   ]);
 }
 
-/** Identity columns first (in identity-path order), then securable elements that are not identity members. */
-function resourceColumnSpecs(resource: ResourceModel): ColumnSpec[] {
+/**
+ * Identity columns first (in identity-path order), then securable elements that are not identity members, then (as
+ * `options` ask) query fields.
+ */
+function resourceColumnSpecs(resource: ResourceModel, options: LayoutOptions): ColumnSpec[] {
   const securable = securablePathsOf(resource);
   const identity = new Set(resource.identityPaths);
   const specs: ColumnSpec[] = resource.identityPaths.map((path) => ({
@@ -168,6 +203,8 @@ function resourceColumnSpecs(resource: ResourceModel): ColumnSpec[] {
   for (const path of securable) {
     if (!identity.has(path)) specs.push({ path, notNull: false, indexed: true, fixedByKey: false });
   }
+  if (options.queryFieldColumns === true && growsWithPeople(resource))
+    specs.push(...queryFieldColumnSpecs(resource, new Set(specs.map((spec) => spec.path))));
   return specs;
 }
 
@@ -191,7 +228,7 @@ function descriptorIdentityKey(write: Pick<DocumentWrite, 'body'>): string {
   return descriptorKey(String(namespace), String(codeValue));
 }
 
-export function tableLayoutOf(resource: ResourceModel): TableLayout {
+export function tableLayoutOf(resource: ResourceModel, options: LayoutOptions = {}): TableLayout {
   if (resource.isDescriptor) {
     return {
       resource,
@@ -205,7 +242,7 @@ export function tableLayoutOf(resource: ResourceModel): TableLayout {
     resource,
     table: resourceTableName(resource),
     shared: false,
-    columns: buildColumns(resource, resourceColumnSpecs(resource)),
+    columns: buildColumns(resource, resourceColumnSpecs(resource, options)),
     identityKeyOf: (write) => write.identity.key,
   };
 }
