@@ -43,12 +43,16 @@ export async function dropSchema(schema: string): Promise<void> {
   await withConnection((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 }
 
+const DROP_TIMEOUT_MS = 120_000;
+
 /** Registers dropping the schemas the returned function names, after the file's tests. */
 export function schemasDroppedAfterAll(): (prefix?: string) => string {
   const schemas: string[] = [];
+  // A schema holds some 300 tables and 1,200 indexes: dropping several takes longer than the default hook timeout on a
+  // loaded machine.
   afterAll(async () => {
     for (const schema of schemas) await dropSchema(schema);
-  });
+  }, DROP_TIMEOUT_MS);
   return (prefix) => {
     const schema = testSchemaName(prefix);
     schemas.push(schema);
