@@ -1,8 +1,8 @@
 // The PostgreSQL write path under concurrency: commit-ordered change versions (design L12), same-key inserts that race,
 // competing If-Match updates, writes issued together (one group-commit batch), and the writer's own outcomes checked
 // against the stored rows.
-import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { PostgresCatalog } from '../../src/store/postgres/catalog.js';
 import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
@@ -13,12 +13,14 @@ import { createPool } from '../../src/store/postgres/pool.js';
 import { PostgresReferenceResolver } from '../../src/store/postgres/reference-resolution.js';
 import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
 import type { Store, UpsertOutcome } from '../../src/store/store.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll } from '../support/postgres.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { resources, school, seedSampleDescriptors, student, studentSchoolAssociation } from './sample-documents.js';
 import { storeError } from './store-assertions.js';
 
 const registry = getModelRegistry();
+/** Creating the schema (some 300 tables, 1,200 indexes) takes several seconds, more on a loaded machine. */
+const MIGRATION_TIMEOUT_MS = 60_000;
 
 describePostgres('PostgreSQL document writer', () => {
   const schema = schemasDroppedAfterAll()('writer');
@@ -38,11 +40,30 @@ describePostgres('PostgreSQL document writer', () => {
     const parts = { catalog, descriptors, references, edOrgs: new PostgresEdOrgClosure(registry) };
     writer = new PostgresDocumentWriter(pool, registry, parts, { maxCascadeDocuments: 100_000 });
     await seedSampleDescriptors(writer as unknown as Store);
-  });
+  }, MIGRATION_TIMEOUT_MS);
 
   afterAll(async () => {
     await pool?.end();
   });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Counts the statements the store's connections run from now on that start with `prefix`. */
+  const statementsStartingWith = (prefix: string): (() => number) => {
+    const query = pg.Client.prototype.query;
+    let count = 0;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const [config] = args;
+      const text = typeof config === 'string' ? config : (config as { text?: string } | undefined)?.text;
+      if (text?.startsWith(prefix)) count++;
+      return (query as (...values: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    return () => count;
+  };
+  /** The statement that locks or inserts new items by natural key (resource-writes.ts). */
+  const LOCK_OR_CREATE = 'WITH s AS (';
 
   const newestChangeVersion = async () =>
     (await pool.query<{ value: number }>("SELECT value FROM meta WHERE key = 'change_version'")).rows[0]!.value;
@@ -223,5 +244,80 @@ describePostgres('PostgreSQL document writer', () => {
       [created.id],
     );
     expect(rows).toEqual([{ count: 1 }]);
+  });
+
+  it('inserts the new items issued together in one statement, each with its own consecutive version', async () => {
+    const before = await newestChangeVersion();
+    const statements = statementsStartingWith(LOCK_OR_CREATE);
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, index) => upsertStudent(`G${index}`)));
+    expect(statements()).toBe(1);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(12).fill('created'));
+    expect(new Set(outcomes.map((outcome) => outcome.id)).size).toBe(12);
+    expect(outcomes.map((outcome) => outcome.etag)).toEqual(outcomes.map((_, index) => String(before + index + 1)));
+    const keys = outcomes.map((_, index) => documentWrite(resources.students, student(`G${index}`)).identity.key);
+    const { rows } = await pool.query<{ identity_key: string; uuid: string; body: string }>(
+      `SELECT r.identity_key, d.uuid, r.body FROM ${studentTable} r JOIN document d ON d.doc_id = r.doc_id ` +
+        'WHERE r.identity_key = ANY ($1::text[])',
+      [keys],
+    );
+    const stored = new Map(rows.map((row) => [row.identity_key, row]));
+    keys.forEach((key, index) => {
+      expect(stored.get(key)?.uuid).toBe(outcomes[index]!.id);
+      expect(JSON.parse(stored.get(key)!.body)).toEqual(student(`G${index}`));
+    });
+  });
+
+  it('fails a member of a group alone: a missing reference refuses it, the others are inserted together', async () => {
+    await writer.upsert(documentWrite(resources.schools, school(255901004)));
+    await Promise.all(['H1', 'H2'].map((id) => upsertStudent(id)));
+    const statements = statementsStartingWith(LOCK_OR_CREATE);
+    const associationOf = (studentUniqueId: string) =>
+      writer.upsert(
+        documentWrite(resources.studentSchoolAssociations, studentSchoolAssociation(studentUniqueId, 255901004)),
+      );
+    const settled = await Promise.allSettled([associationOf('H1'), associationOf('nobody'), associationOf('H2')]);
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ kind: 'unresolved-reference' });
+    // The two resolved associations in one statement; the unresolved one probes its key alone.
+    expect(statements()).toBe(1);
+  });
+
+  it('runs every member of a group alone when another transaction inserts one of its keys first', async () => {
+    const template = await upsertStudent('J0');
+    const raced = documentWrite(resources.students, student('J1'));
+    const columns = (
+      await pool.query<{ column_name: string }>(
+        'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ' +
+          'ORDER BY ordinal_position',
+        [schema, studentTable],
+      )
+    ).rows.map((row) => row.column_name);
+    const copied = columns.map((column) =>
+      column === 'doc_id' ? 'd.doc_id' : column === 'identity_key' ? '$2' : `r.${column}`,
+    );
+    const racedId = '3f1e0c9a-0000-4000-8000-00000000a001';
+    await withConnection(async (client) => {
+      await client.query(`SET search_path TO ${schema}`);
+      // Another node's transaction holds J1's key, not committed yet: a copy of J0's row under J1's key.
+      await client.query('BEGIN');
+      await client.query(
+        `WITH t AS (SELECT r.* FROM ${studentTable} r JOIN document x ON x.doc_id = r.doc_id WHERE x.uuid = $1), ` +
+          `d AS (INSERT INTO document (resource_id, uuid) SELECT resource_id, $3 FROM document WHERE uuid = $1 ` +
+          'RETURNING doc_id) ' +
+          `INSERT INTO ${studentTable} (${columns.join(', ')}) SELECT ${copied.join(', ')} FROM t r, d`,
+        [template.id, raced.identity.key, racedId],
+      );
+      const together = Promise.all([upsertStudent('J1', 'Raced'), upsertStudent('J2')]);
+      // The group's statement waits on J1's key until that transaction commits, then fails on it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('COMMIT');
+      const [first, second] = await together;
+      expect(first).toMatchObject({ status: 'updated', id: racedId });
+      expect(second).toMatchObject({ status: 'created' });
+    });
+    const { rows } = await pool.query<{ body: string }>(`SELECT body FROM ${studentTable} WHERE identity_key = $1`, [
+      raced.identity.key,
+    ]);
+    expect(rows.map((row) => JSON.parse(row.body) as unknown)).toEqual([student('J1', 'Raced')]);
   });
 });

@@ -39,6 +39,9 @@ export interface RowChange {
   readonly references?: ResolvedReferences;
 }
 
+/** One document of a `lockOrCreate`: the row already holding its natural key, locked, or its new doc_id. */
+export type LockOrCreateOutcome = { readonly stored: StoredRow } | { readonly created: number };
+
 const PG_TYPES: Record<SqlType, string> = { INTEGER: 'bigint', REAL: 'double precision', TEXT: 'text' };
 
 const STORED = 'r.doc_id, d.uuid, r.identity_key, r.change_version, r.last_modified, r.body';
@@ -78,7 +81,7 @@ export class ResourceWrites {
     this.#storedKeys = `SELECT r.identity_key FROM ${layout.table} r WHERE ${scope}r.identity_key = ANY ($1::text[])`;
     this.#create = this.#createSql();
     this.#createUnlessStored = this.#createSql(
-      `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = $1 FOR UPDATE OF r`,
+      `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = ANY ($1::text[]) FOR UPDATE OF r`,
     );
   }
 
@@ -113,16 +116,24 @@ export class ResourceWrites {
   }
 
   /**
-   * In one round trip: locks the row holding the document's natural key, or, when there is none, inserts the document
-   * (the lock probe and the insert see the same snapshot, so a row another transaction inserted meanwhile makes the
-   * insert fail on the unique key, as `create` does).
+   * In one round trip, for documents of distinct natural keys: locks the rows holding those keys, and inserts the
+   * documents whose key no row holds (the lock probe and the insert see the same snapshot, so a row another transaction
+   * inserted meanwhile makes the insert fail on the unique key, as `create` does). Answers each document's stored row
+   * or new doc_id, in the order given. Rows are inserted in natural key order, the order concurrent statements lock
+   * the unique key in, so two of them wait for each other instead of deadlocking.
    */
-  async lockOrCreate(client: pg.ClientBase, row: NewRow): Promise<{ stored: StoredRow } | { created: number }> {
-    const values = [row.identityKey, ...this.#rowValues([row])];
+  async lockOrCreate(client: pg.ClientBase, rows: readonly NewRow[]): Promise<LockOrCreateOutcome[]> {
+    const ordered = [...rows].sort((a, b) =>
+      a.identityKey < b.identityKey ? -1 : a.identityKey > b.identityKey ? 1 : 0,
+    );
+    const values = [ordered.map((row) => row.identityKey), ...this.#rowValues(ordered)];
     const result = await client.query<StoredRow & { stored: boolean }>(prepared(this.#createUnlessStored, values));
-    const [first] = result.rows;
-    if (first === undefined) throw new Error('The insert returned no row');
-    return first.stored ? { stored: first } : { created: first.doc_id };
+    const byKey = new Map(result.rows.map((row) => [row.identity_key, row]));
+    return rows.map((row) => {
+      const found = byKey.get(row.identityKey);
+      if (found === undefined) throw new Error('The insert returned no row');
+      return found.stored ? { stored: found } : { created: found.doc_id };
+    });
   }
 
   #rowValues(rows: readonly NewRow[]): unknown[][] {
@@ -197,7 +208,8 @@ export class ResourceWrites {
       ...typed.map(({ alias, column }): [string, string] => [column.name, alias]),
     ]);
     const rowValues = rowColumns.map((name) => aliasOf.get(name) ?? name);
-    const unlessStored = storedRowLock === undefined ? '' : ' WHERE NOT EXISTS (SELECT 1 FROM s)';
+    const unlessStored =
+      storedRowLock === undefined ? '' : ' WHERE NOT EXISTS (SELECT 1 FROM s WHERE s.identity_key = w.identity_key)';
     const steps = [
       ...(storedRowLock === undefined ? [] : [`s AS (${storedRowLock})`]),
       `w AS (SELECT * FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS w (${aliases.join(', ')}, n)${unlessStored})`,
@@ -218,7 +230,7 @@ export class ResourceWrites {
     if (storedRowLock === undefined) return `WITH ${steps.join(', ')} SELECT doc_id FROM j ORDER BY n`;
     return (
       `WITH ${steps.join(', ')} SELECT true AS stored, s.* FROM s ` +
-      'UNION ALL SELECT false, doc_id, NULL, NULL, NULL, NULL, NULL FROM j'
+      'UNION ALL SELECT false, doc_id, NULL, identity_key, NULL, NULL, NULL FROM j'
     );
   }
 
