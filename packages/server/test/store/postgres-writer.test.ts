@@ -7,6 +7,10 @@ import { getModelRegistry } from '../../src/model/index.js';
 import { PostgresCatalog } from '../../src/store/postgres/catalog.js';
 import { parsePostgresSpec } from '../../src/store/postgres/connection-spec.js';
 import { PostgresDescriptorCache } from '../../src/store/postgres/descriptor-cache.js';
+import {
+  DESCRIPTOR_TABLE_VERSION_SQL,
+  DESCRIPTOR_VERSION_CHECK_MS,
+} from '../../src/store/relational/descriptor-cache.js';
 import { PostgresDocumentWriter } from '../../src/store/postgres/document-writer.js';
 import { PostgresEdOrgClosure } from '../../src/store/postgres/edorg-closure.js';
 import { createPool } from '../../src/store/postgres/pool.js';
@@ -15,7 +19,14 @@ import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/
 import type { Store, UpsertOutcome } from '../../src/store/store.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
-import { resources, school, seedSampleDescriptors, student, studentSchoolAssociation } from './sample-documents.js';
+import {
+  resources,
+  school,
+  seedSampleDescriptors,
+  student,
+  studentSchoolAssociation,
+  uri,
+} from './sample-documents.js';
 import { storeError } from './store-assertions.js';
 
 const registry = getModelRegistry();
@@ -27,6 +38,7 @@ describePostgres('PostgreSQL document writer', () => {
   const plan = planPostgresSchema(registry);
   let pool: pg.Pool;
   let writer: PostgresDocumentWriter;
+  let descriptors: PostgresDescriptorCache;
   const studentTable = plan.layouts.get('ed-fi/students')!.table;
 
   beforeAll(async () => {
@@ -34,7 +46,7 @@ describePostgres('PostgreSQL document writer', () => {
     await migrateSchema(pool, schema, plan, registry);
     const resourceIds = await readResourceTypes(pool);
     const catalog = new PostgresCatalog(plan, resourceIds, registry);
-    const descriptors = new PostgresDescriptorCache(pool, registry, resourceIds);
+    descriptors = new PostgresDescriptorCache(pool, registry, resourceIds);
     await descriptors.load();
     const references = new PostgresReferenceResolver(registry, catalog, descriptors);
     const parts = { catalog, descriptors, references, edOrgs: new PostgresEdOrgClosure(registry) };
@@ -319,5 +331,18 @@ describePostgres('PostgreSQL document writer', () => {
       raced.identity.key,
     ]);
     expect(rows.map((row) => JSON.parse(row.body) as unknown)).toEqual([student('J1', 'Raced')]);
+  });
+
+  it("checks the descriptor table for other processes' changes once for all the lookups that find it due", async () => {
+    const lookup = () => descriptors.exist([{ namespace: 'ed-fi', descriptor: 'SexDescriptor', uri: uri.sex }]);
+    const checkDue = () => new Promise((resolve) => setTimeout(resolve, DESCRIPTOR_VERSION_CHECK_MS));
+    // Memory first takes in what the earlier tests wrote (a reload reads the version once more).
+    await checkDue();
+    await lookup();
+    await checkDue();
+    const checks = statementsStartingWith(DESCRIPTOR_TABLE_VERSION_SQL);
+    const lookups = await Promise.all(Array.from({ length: 20 }, lookup));
+    expect(lookups).toEqual(Array(20).fill([true]));
+    expect(checks()).toBe(1);
   });
 });

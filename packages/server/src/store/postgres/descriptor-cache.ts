@@ -29,6 +29,7 @@ function wantedParameters(keys: readonly DescriptorKey[]): [number[], string[]] 
 export class PostgresDescriptorCache implements DescriptorLookup {
   readonly #memory: InMemoryDescriptorCache;
   readonly #versionCheck = new DescriptorVersionCheck();
+  #checking: Promise<void> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -102,9 +103,19 @@ export class PostgresDescriptorCache implements DescriptorLookup {
     this.#memory.forget(resourceId, identityKey);
   }
 
-  /** Another node may have deleted (or added) descriptors since memory was loaded. */
-  async #reloadWhenMoved(): Promise<void> {
-    if (this.#versionCheck.isDue() && this.#versionCheck.moved(await this.#tableVersion())) await this.load();
+  /**
+   * Another node may have deleted (or added) descriptors since memory was loaded. The calls that find the check due
+   * while it runs wait for that one check: a check each (every request of a busy turn) would count the table many
+   * times over.
+   */
+  #reloadWhenMoved(): Promise<void> | undefined {
+    if (this.#checking === undefined && this.#versionCheck.isDue())
+      this.#checking = this.#reloadIfMoved().finally(() => (this.#checking = undefined));
+    return this.#checking;
+  }
+
+  async #reloadIfMoved(): Promise<void> {
+    if (this.#versionCheck.moved(await this.#tableVersion())) await this.load();
   }
 
   async #tableVersion(): Promise<DescriptorTableVersion> {
