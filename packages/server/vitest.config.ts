@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/postgres-setup.ts', 'test/support/edfi-source-setup.ts'],
     passWithNoTests: true,
+    // Set-up hooks start servers on new stores: a PostgreSQL schema is some 300 tables and 1,200 indexes, which takes
+    // longer than the default 10 s when the machine is busy (CI runs the files in parallel).
+    hookTimeout: 60_000,
   },
 });

@@ -34,18 +34,16 @@ export type StoreFactory = (options?: StoreOptions) => Promise<StoreUnderTest>;
 const ID = /^[0-9a-f]{32}$/;
 const ETAG = /^\d+$/;
 const LAST_MODIFIED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{0,6}[1-9])?Z$/;
-const STORE_SETUP_TIMEOUT_MS = 60_000;
 
 export function describeStoreConformance(name: string, factory: StoreFactory): void {
   describe(`Store conformance: ${name}`, () => {
     let subject: StoreUnderTest;
     let store: Store;
 
-    // The first store of a file creates its schema: some 300 tables, slower than the default hook timeout when loaded.
     beforeEach(async () => {
       subject = await factory();
       store = subject.store;
-    }, STORE_SETUP_TIMEOUT_MS);
+    });
     afterEach(async () => {
       await subject.dispose();
     });

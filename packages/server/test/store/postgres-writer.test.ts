@@ -30,8 +30,6 @@ import {
 import { storeError } from './store-assertions.js';
 
 const registry = getModelRegistry();
-/** Creating the schema (some 300 tables, 1,200 indexes) takes several seconds, more on a loaded machine. */
-const MIGRATION_TIMEOUT_MS = 60_000;
 
 describePostgres('PostgreSQL document writer', () => {
   const schema = schemasDroppedAfterAll()('writer');
@@ -52,7 +50,7 @@ describePostgres('PostgreSQL document writer', () => {
     const parts = { catalog, descriptors, references, edOrgs: new PostgresEdOrgClosure(registry) };
     writer = new PostgresDocumentWriter(pool, registry, parts, { maxCascadeDocuments: 100_000 });
     await seedSampleDescriptors(writer as unknown as Store);
-  }, MIGRATION_TIMEOUT_MS);
+  });
 
   afterAll(async () => {
     await pool?.end();
