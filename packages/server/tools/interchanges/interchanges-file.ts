@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getModelRegistry } from '../../src/model/index.js';
 import { INTERCHANGES_FORMAT_VERSION, type InterchangesFile } from '../../src/load/xml/interchange-mapping.js';
-import { folderLayout, readExtension } from '../import/extension-folder.js';
+import { folderLayout, readExtension } from '../../src/model/import/extension-folder.js';
 import { buildInterchanges, extensionPart } from './build-interchanges.js';
 import type { UnmappedElement } from './mapping-context.js';
 import { readXsdSchema } from './xsd-schema.js';
