@@ -36,6 +36,14 @@ function filesIn(folder: string, accept: (name: string) => boolean): string[] {
     .map((name) => path.join(folder, name));
 }
 
+function readJson<T>(file: string): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+}
+
 function onlyFile(folder: string, suffix: string): string | undefined {
   const found = filesIn(folder, (name) => name.endsWith(suffix));
   if (found.length > 1) throw new Error(`${folder}: more than one *${suffix}`);
@@ -78,9 +86,12 @@ export function folderLayout(folder: string, sharedGenerated?: string): Extensio
 export function readExtension(layout: ExtensionLayout): ExtensionFolder {
   const { folder, apiSchemaFile: schemaFile, apiModelFile, ddlFolder, xsdFolders, generatedFolders } = layout;
   if (!schemaFile) throw new Error(`${folder}: no MetaEd ApiSchema (*-api-schema.json)`);
-  const apiSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as ApiSchemaFile;
+  const apiSchema = readJson<ApiSchemaFile>(schemaFile);
   const project = apiSchema.projectSchema;
   if (!project?.isExtensionProject) throw new Error(`${schemaFile}: not an extension project's ApiSchema`);
+  if (typeof project.resourceSchemas !== 'object' || project.resourceSchemas === null) {
+    throw new Error(`${schemaFile}: no resourceSchemas`);
+  }
   if (!/^[a-z][a-zA-Z0-9]*$/.test(project.projectEndpointName)) {
     throw new Error(`${schemaFile}: unusable projectEndpointName ${JSON.stringify(project.projectEndpointName)}`);
   }
@@ -115,7 +126,7 @@ export function readExtension(layout: ExtensionLayout): ExtensionFolder {
     ),
     ...(authorization ? { odsAuthorizationProviders: authorization } : {}),
     ...(requests ? { odsRequests: requests } : {}),
-    ...(apiModelFile ? { apiModel: JSON.parse(readFileSync(apiModelFile, 'utf8')) as OdsApiModelFile } : {}),
-    ...(existsSync(claimsFile) ? { claims: JSON.parse(readFileSync(claimsFile, 'utf8')) as unknown } : {}),
+    ...(apiModelFile ? { apiModel: readJson<OdsApiModelFile>(apiModelFile) } : {}),
+    ...(existsSync(claimsFile) ? { claims: readJson<unknown>(claimsFile) } : {}),
   };
 }
