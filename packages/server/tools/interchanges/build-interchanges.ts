@@ -5,6 +5,7 @@ import {
   mergeInterchangeMappings,
   type DocumentElementMapping,
   type InterchangeMappings,
+  type XmlElementMapping,
 } from '../../src/load/xml/interchange-mapping.js';
 import { mapTypeElements } from './element-mapping.js';
 import type { MappingContext, UnmappedElement } from './mapping-context.js';
@@ -71,21 +72,40 @@ export function buildInterchanges(
   return { mappings: { documents, notDocuments }, unmapped: context.unmapped };
 }
 
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** An element's conversion less the children it converts as the base does (what merging it into the base adds). */
+function addedChildren<T extends XmlElementMapping>(base: XmlElementMapping | undefined, extension: T): T {
+  if (!base?.children || !extension.children) return extension;
+  const children: Record<string, XmlElementMapping | null> = {};
+  for (const [name, child] of Object.entries(extension.children)) {
+    const known = base.children[name];
+    if (child === null || same(known, child)) continue;
+    children[name] = known ? addedChildren(known, child) : child;
+  }
+  return { ...extension, children };
+}
+
 /**
  * An extension's part of the mapping: the elements whose conversion it changes when merged into the base (its own
- * documents, core ones it extends), checked to merge without a conflict.
+ * documents, core ones it extends), each with only what it adds, checked to merge into the base as the whole
+ * mapping does.
  */
 export function extensionPart(base: InterchangeMappings, extension: InterchangeMappings): InterchangeMappings {
-  const changes = (name: string, mapping: DocumentElementMapping): boolean => {
-    const merged = mergeInterchangeMappings(base, { documents: { [name]: mapping }, notDocuments: {} });
-    return JSON.stringify(merged.documents[name]) !== JSON.stringify(base.documents[name]);
-  };
-  return {
-    documents: Object.fromEntries(
-      Object.entries(extension.documents).filter(([name, mapping]) => changes(name, mapping)),
-    ),
+  const whole = mergeInterchangeMappings(base, extension);
+  const documents: Record<string, DocumentElementMapping> = {};
+  for (const [name, mapping] of Object.entries(extension.documents)) {
+    if (!same(whole.documents[name], base.documents[name]))
+      documents[name] = addedChildren(base.documents[name], mapping);
+  }
+  const part = {
+    documents,
     notDocuments: Object.fromEntries(
       Object.entries(extension.notDocuments).filter(([name]) => base.notDocuments[name] === undefined),
     ),
   };
+  if (!same(mergeInterchangeMappings(base, part), whole)) throw new Error('The extension part merges unlike the whole');
+  return part;
 }
