@@ -7,9 +7,9 @@ import { MODEL_FORMAT_VERSION, type ExtensionModel, type ProjectNamespace } from
 
 const added = new Map<ProjectNamespace, { model: ExtensionModel; text: string }>();
 
-/** Adds extension models to the process's model; false when it held them all already. */
-export function addExtensionModels(models: readonly ExtensionModel[]): boolean {
-  let changed = false;
+/** Adds extension models to the process's model; returns the namespaces it did not hold yet. */
+export function addExtensionModels(models: readonly ExtensionModel[]): ProjectNamespace[] {
+  const fresh: ProjectNamespace[] = [];
   for (const model of models) {
     const { namespace } = model.project;
     if (model.formatVersion !== MODEL_FORMAT_VERSION) {
@@ -23,9 +23,14 @@ export function addExtensionModels(models: readonly ExtensionModel[]): boolean {
     if (known?.text === text) continue;
     if (known) throw new ExtensionModelError(`Two stores added different extensions named ${namespace}`);
     added.set(namespace, { model, text });
-    changed = true;
+    fresh.push(namespace);
   }
-  return changed;
+  return fresh;
+}
+
+/** Takes added extensions out again (ones that turned out not to merge). */
+export function removeExtensionModels(namespaces: readonly ProjectNamespace[]): void {
+  for (const namespace of namespaces) added.delete(namespace);
 }
 
 /** The added extension models among `namespaces`. */

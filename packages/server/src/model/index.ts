@@ -1,5 +1,10 @@
 // Public surface of the runtime model: types, the registry over the committed model, and compiled accessors.
-import { addedExtensionModels, addExtensionModels, withAddedExtensions } from './added-extensions.js';
+import {
+  addedExtensionModels,
+  addExtensionModels,
+  removeExtensionModels,
+  withAddedExtensions,
+} from './added-extensions.js';
 import { loadModelData, type ModelData } from './load-model.js';
 import { ModelRegistry } from './registry.js';
 import { optionalExtensions, servingExtensions } from './served-extensions.js';
@@ -47,10 +52,15 @@ export function knownExtensions(): ProjectNamespace[] {
  * A model that does not merge (another format, a namespace taken, two stores' different ones) is refused.
  */
 export function registerExtensionModels(models: readonly ExtensionModel[]): void {
-  if (!addExtensionModels(models)) return;
-  current = undefined;
+  const fresh = addExtensionModels(models);
+  if (fresh.length === 0) return;
+  try {
+    current = withAddedExtensions(loadModelData());
+  } catch (error) {
+    removeExtensionModels(fresh);
+    throw error;
+  }
   registries.clear();
-  modelData();
 }
 
 /**

@@ -67,5 +67,15 @@ describe('importing an extension folder at run time', () => {
     expect(() => registerExtensionModels([changed])).toThrow('Two stores added different extensions named garden');
     const older: ExtensionModel = { ...other, formatVersion: 0, project: { ...other.project, namespace: 'old' } };
     expect(() => registerExtensionModels([older])).toThrow(/add it again from its folder/);
+    const misplaced: ExtensionModel = {
+      ...other,
+      project: { ...other.project, namespace: 'misplaced' },
+      resources: [],
+      additions: other.additions.map((addition) => ({ ...addition, endpoint: 'playgrounds' })),
+    };
+    expect(() => registerExtensionModels([misplaced])).toThrow(
+      'misplaced extends unknown resources: ed-fi/playgrounds',
+    );
+    expect(knownExtensions()).toEqual(['garden', 'homograph', 'sample']);
   });
 });
