@@ -1,12 +1,11 @@
 // CLI: derives packages/server/model/interchanges.json (interchange XML element → API JSON mapping) from the DS 5.2 and
-// TPDM XSDs in EDFI_SOURCE (default ../shared/edfi) and the committed model; with --check, fails when the committed file is stale.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// TPDM XSDs in EDFI_SOURCE (default ../shared/edfi), the XSDs of the shipped optional extensions and the committed
+// model; with --check, fails when the committed file is stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { edfiSourceDir } from './edfi-source.js';
-import { getModelRegistry } from '../src/model/index.js';
-import { buildInterchanges } from './interchanges/build-interchanges.js';
-import { readXsdSchema } from './interchanges/xsd-schema.js';
+import { edfiSourceDir, shippedExtensionFolders } from './edfi-source.js';
+import { buildInterchangesFile } from './interchanges/interchanges-file.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(packageRoot, '..', '..');
@@ -34,21 +33,18 @@ function parseOptions(args: string[]): ImportOptions {
   return options;
 }
 
-function xsdFiles(sourceDir: string): string[] {
-  const inFolder = (folder: string): string[] =>
-    readdirSync(path.join(sourceDir, folder))
-      .filter((name) => name.endsWith('.xsd'))
-      .sort()
-      .map((name) => path.join(sourceDir, folder, name));
-  return [path.join(sourceDir, 'Ed-Fi-Core.xsd'), ...inFolder('xsd'), ...inFolder('tpdm-xsd')];
-}
-
 const options = parseOptions(process.argv.slice(2));
-const { file, unmapped } = buildInterchanges(readXsdSchema(xsdFiles(options.sourceDir)), getModelRegistry());
+const { file, unmapped } = buildInterchangesFile(options.sourceDir, shippedExtensionFolders(options.sourceDir));
 const content = `${JSON.stringify(file, null, 2)}\n`;
 const documentCount = Object.keys(file.documents).length;
+const extensionParts = Object.entries(file.extensions).map(
+  ([namespace, part]) => `${namespace} ${Object.keys(part.documents).length}`,
+);
 if (options.verbose) for (const { location, reason } of unmapped) console.log(`unmapped ${location}: ${reason}`);
-console.log(`${documentCount} document elements, ${unmapped.length} XSD elements without an API property`);
+console.log(
+  `${documentCount} document elements (extensions: ${extensionParts.join(', ') || 'none'}), ` +
+    `${unmapped.length} XSD elements without an API property`,
+);
 if (options.check) {
   if (!existsSync(outputFile) || readFileSync(outputFile, 'utf8') !== content) {
     console.error('model/interchanges.json is stale: run `npm run import-interchanges -w packages/server`.');

@@ -2,7 +2,7 @@
 // committed model equals a fresh import (exit 1 and a report when it does not).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { edfiSourceDir } from './edfi-source.js';
+import { edfiSourceDir, shippedExtensionFolders } from './edfi-source.js';
 import { buildModelFiles } from './import/build-model.js';
 import { diffModelFiles, writeModelFiles } from './import/model-files.js';
 import { replayOdsSecurity } from './import/ods-security.js';
@@ -43,11 +43,8 @@ function parseOptions(args: string[]): ImportOptions {
   return options;
 }
 
-/** The extension folders of the Ed-Fi inputs that ship in the committed model (served when `serve --extensions` names them). */
-const SHIPPED_EXTENSIONS = ['extensions/sample', 'extensions/homograph'];
-
 const options = parseOptions(process.argv.slice(2));
-options.extensions.unshift(...SHIPPED_EXTENSIONS.map((folder) => path.join(options.sourceDir, folder)));
+options.extensions.unshift(...shippedExtensionFolders(options.sourceDir));
 const modelDir = path.join(packageRoot, 'model');
 const sources = readSources(options.sourceDir, options.extensions);
 const files = buildModelFiles(sources, await replayOdsSecurity(options.postgres, sources.odsSecurityScripts));

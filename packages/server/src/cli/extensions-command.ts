@@ -1,9 +1,8 @@
-// `edfi-api extensions list|add --store …`: which optional extensions a store serves, and serving one more (the
-// migration creates its tables and records it in the store, so every node serves it from then on).
+// `edfi-api extensions list|add --store …`: which optional extensions a store serves, and serving one more, shipped or
+// from its folder (the migration creates its tables and records it in the store, so every node serves it from then on).
 import { Option, type Command } from 'commander';
-import { loadModelData, optionalExtensions } from '../model/index.js';
-import { migrateStore } from '../setup/migration.js';
-import { registryForStore } from '../setup/served-extensions.js';
+import { knownExtensions } from '../model/index.js';
+import { addExtension } from '../setup/served-extensions.js';
 import { createSqliteFolder, DEFAULT_STORE } from '../setup/store-location.js';
 import { recordedRegistry, redactedSpec } from '../store/index.js';
 
@@ -14,21 +13,18 @@ interface ExtensionsFlags {
 async function listExtensions(flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
   createSqliteFolder(flags.store);
   const served = (await recordedRegistry(flags.store)).extensions;
-  for (const name of optionalExtensions(loadModelData())) print(`${name}\t${served.includes(name) ? 'served' : 'off'}`);
+  for (const name of knownExtensions()) print(`${name}\t${served.includes(name) ? 'served' : 'off'}`);
 }
 
-async function addExtension(name: string, flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
-  createSqliteFolder(flags.store);
-  const served = (await recordedRegistry(flags.store)).extensions;
-  const registry = await registryForStore(flags.store, [...served, name.toLowerCase()]);
-  const { outcome } = await migrateStore(flags.store, registry, 'descriptors');
+async function add(nameOrFolder: string, flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
+  const { registry, outcome } = await addExtension(flags.store, nameOrFolder);
   print(`${redactedSpec(flags.store)}: serves ${registry.extensions.join(', ')} (${outcome} schema).`);
 }
 
 export function registerExtensionsCommand(program: Command, print: (text: string) => void): void {
   const extensions = program
     .command('extensions')
-    .description("the optional extensions a store serves (Ed-Fi's Sample, Homograph)");
+    .description("the optional extensions a store serves (Ed-Fi's Sample, Homograph, or one of yours from its folder)");
   const storeOption = () => new Option('--store <spec>', 'where the data lives').default(DEFAULT_STORE);
   extensions
     .command('list')
@@ -36,8 +32,12 @@ export function registerExtensionsCommand(program: Command, print: (text: string
     .addOption(storeOption())
     .action((flags: ExtensionsFlags) => listExtensions(flags, print));
   extensions
-    .command('add <name>')
-    .description('serve one more extension from this store on (migrates the schema; every node then serves it)')
+    .command('add <name-or-folder>')
+    .description(
+      'serve one more extension from this store on: a shipped one by name, or one imported from its folder (MetaEd ' +
+        'ApiSchema, ODS DDL, optionally XSDs, ODS generator files, claims.json); migrates the schema and records the ' +
+        'extension in the store, so every node then serves it',
+    )
     .addOption(storeOption())
-    .action((name: string, flags: ExtensionsFlags) => addExtension(name, flags, print));
+    .action((nameOrFolder: string, flags: ExtensionsFlags) => add(nameOrFolder, flags, print));
 }

@@ -6,7 +6,13 @@ import type { RequestListener } from 'node:http';
 import type { AdminCredentials } from '../http/admin/admin-credentials.js';
 import { createEdFiApps, type EdFiAppOptions } from '../http/app.js';
 import { DOCS_PATH, normalizeBasePath } from '../http/meta/index.js';
-import { openInstances, openInstanceStores, readInstancesFile, type StoreSetup } from '../instances/index.js';
+import {
+  closeInstanceStores,
+  openInstances,
+  openInstanceStores,
+  readInstancesFile,
+  type StoreSetup,
+} from '../instances/index.js';
 import { registryForStore } from '../setup/served-extensions.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
@@ -93,8 +99,9 @@ function noticeDocs(output: ServeOutput, docsUrl: string | undefined): void {
 /** Opens the store, seeds it on first start and closes it again: a cluster primary serves no requests. */
 async function prepareStore(options: ServeOptions): Promise<FirstStart | undefined> {
   if (options.instances !== undefined) {
-    const stores = await openInstanceStores(readInstancesFile(options.instances), instanceStoreSetup(options));
-    await Promise.all([...stores.values()].map((store) => store.close()));
+    await closeInstanceStores(
+      await openInstanceStores(readInstancesFile(options.instances), instanceStoreSetup(options)),
+    );
     return undefined;
   }
   const registry = await registryForStore(options.store, options.extensions);

@@ -5,8 +5,9 @@ import type { RequestListener } from 'node:http';
 import { createEdFiApp, tokenCacheOf, type EdFiAppOptions } from '../http/app.js';
 import { createBearerVerifier } from '../security/index.js';
 import { normalizeBasePath } from '../http/meta/index.js';
-import { getModelRegistry } from '../model/index.js';
+import type { ModelRegistry } from '../model/index.js';
 import { seedNewStore, type SeedMode } from '../setup/first-start.js';
+import { registryForStore } from '../setup/served-extensions.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import type { Store } from '../store/store.js';
 import { instanceRouter, type InstanceHandler } from './instance-router.js';
@@ -34,14 +35,21 @@ export interface OpenedInstances {
   close(): Promise<void>;
 }
 
-async function openInstanceStore(instance: InstanceDefinition, setup: StoreSetup): Promise<Store> {
-  const store = await openStoreCreatingFolder(instance.store, getModelRegistry(), {
+/** An instance's open store and the registry serving the extensions that store records. */
+export interface InstanceStore {
+  readonly store: Store;
+  readonly registry: ModelRegistry;
+}
+
+async function openInstanceStore(instance: InstanceDefinition, setup: StoreSetup): Promise<InstanceStore> {
+  const registry = await registryForStore(instance.store);
+  const store = await openStoreCreatingFolder(instance.store, registry, {
     migrate: setup.migrate,
     ...(setup.maxSnapshots === undefined ? {} : { maxSnapshots: setup.maxSnapshots }),
   });
   try {
-    if (setup.seed !== undefined) await seedNewStore(store, getModelRegistry(), setup.seed);
-    return store;
+    if (setup.seed !== undefined) await seedNewStore(store, registry, setup.seed);
+    return { store, registry };
   } catch (error) {
     await store.close();
     throw error;
@@ -49,8 +57,11 @@ async function openInstanceStore(instance: InstanceDefinition, setup: StoreSetup
 }
 
 /** Opens every instance's store (one at a time, so a failure names its instance), closing them all on a failure. */
-export async function openInstanceStores(config: InstancesConfig, setup: StoreSetup): Promise<Map<string, Store>> {
-  const stores = new Map<string, Store>();
+export async function openInstanceStores(
+  config: InstancesConfig,
+  setup: StoreSetup,
+): Promise<Map<string, InstanceStore>> {
+  const stores = new Map<string, InstanceStore>();
   try {
     for (const instance of config.instances) {
       try {
@@ -63,9 +74,13 @@ export async function openInstanceStores(config: InstancesConfig, setup: StoreSe
     }
     return stores;
   } catch (error) {
-    await Promise.all([...stores.values()].map((store) => store.close()));
+    await closeInstanceStores(stores);
     throw error;
   }
+}
+
+export async function closeInstanceStores(stores: ReadonlyMap<string, InstanceStore>): Promise<void> {
+  await Promise.all([...stores.values()].map(({ store }) => store.close()));
 }
 
 export async function openInstances(
@@ -76,16 +91,17 @@ export async function openInstances(
   const basePath = normalizeBasePath(options.basePath);
   const stores = await openInstanceStores(config, setup);
   const storesOf = (tenant: string | undefined): Store[] =>
-    config.instances.filter((other) => other.tenant === tenant).map((other) => stores.get(other.name)!);
+    config.instances.filter((other) => other.tenant === tenant).map((other) => stores.get(other.name)!.store);
   const handlers = new Map<string, InstanceHandler>();
   const paths = new Map<string, string>();
   for (const instance of config.instances) {
-    const store = stores.get(instance.name)!;
+    const { store, registry } = stores.get(instance.name)!;
     const tenantTokens = tenantTokenStore(storesOf(instance.tenant));
     const bearerVerifier = createBearerVerifier(store, tokenCacheOf(options));
     const app = await createEdFiApp({
       ...options,
       store,
+      registry,
       basePath: `${basePath}${instancePath(instance)}`,
       tokenStore: tenantTokens,
       bearerVerifier,
@@ -102,8 +118,6 @@ export async function openInstances(
   return {
     handler: instanceRouter({ config, basePath, handlers, index: index.handler }),
     paths,
-    close: async () => {
-      await Promise.all([...stores.values()].map((store) => store.close()));
-    },
+    close: () => closeInstanceStores(stores),
   };
 }

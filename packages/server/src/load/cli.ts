@@ -1,5 +1,6 @@
 // The `load` and `sample-data` commands of the `edfi-api` command line (commander).
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { getModelRegistry, loadModelData, optionalExtensions, type ModelRegistry } from '../model/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
 import { registryForStore } from '../setup/served-extensions.js';
 import { loadFiles, DEFAULT_PARALLEL_REQUESTS, type LoadSummary } from './load-files.js';
@@ -44,30 +45,45 @@ function interruptible(): { signal: AbortSignal; release: () => void } {
   return { signal: controller.signal, release: () => process.off('SIGINT', onInterrupt) };
 }
 
-async function openTarget(flags: LoadFlags): Promise<LoadTarget> {
+interface OpenedTarget {
+  readonly target: LoadTarget;
+  /** The model the inputs are read with: the store's for a direct load. */
+  readonly registry: ModelRegistry;
+}
+
+/**
+ * Over HTTP, the inputs are read with every extension the model holds and the API judges what it serves (an
+ * extension's resources it does not serve fail with its 404).
+ */
+async function openTarget(flags: LoadFlags): Promise<OpenedTarget> {
   if (flags.direct) {
-    const { target, firstStart } = await openDirectStoreTarget(flags.store, await registryForStore(flags.store));
+    const registry = await registryForStore(flags.store);
+    const { target, firstStart } = await openDirectStoreTarget(flags.store, registry);
     if (firstStart !== undefined) {
       print(`A new store was set up (${firstStart.descriptors} descriptors, ${firstStart.schoolYears} school years).`);
       print('Sandbox client for `edfi-api serve` (the secret is stored hashed and will not be shown again):');
       print(`  Key:    ${firstStart.sandbox.key}`);
       print(`  Secret: ${firstStart.sandbox.secret}`);
     }
-    return target;
+    return { target, registry };
   }
   if (flags.url === undefined || flags.key === undefined || flags.secret === undefined) {
     throw new Error('load needs --url, --key and --secret (or --direct with --store)');
   }
-  return createHttpTarget({ url: flags.url, key: flags.key, secret: flags.secret, parallel: flags.parallel });
+  return {
+    target: createHttpTarget({ url: flags.url, key: flags.key, secret: flags.secret, parallel: flags.parallel }),
+    registry: getModelRegistry(optionalExtensions(loadModelData())),
+  };
 }
 
 async function runLoad(paths: readonly string[], flags: LoadFlags): Promise<LoadSummary> {
-  const target = await openTarget(flags);
+  const { target, registry } = await openTarget(flags);
   const { signal, release } = interruptible();
   try {
     const summary = await loadFiles({
       inputs: paths,
       target,
+      registry,
       parallel: flags.parallel,
       failedFile: flags.failed,
       checkpointFile: flags.checkpoint,

@@ -24,7 +24,7 @@ import { RequestPool } from './run/request-pool.js';
 import { DEFAULT_PARALLEL_REQUESTS, type LoadTarget } from './target/load-target.js';
 
 export { DEFAULT_PARALLEL_REQUESTS };
-import { getInterchangeMappings, type InterchangesFile } from './xml/interchange-mapping.js';
+import { getInterchangeMappings, type InterchangeMappings } from './xml/interchange-mapping.js';
 
 export interface LoadOptions {
   /** Files and folders (searched recursively) of interchange XML (`.xml`) and JSON lines (`.jsonl`, `.ndjson`). */
@@ -134,7 +134,7 @@ interface PreparedLoad {
 async function prepareLoad(
   inputs: readonly string[],
   registry: ModelRegistry,
-  mappings: InterchangesFile,
+  mappings: InterchangeMappings,
 ): Promise<PreparedLoad> {
   const files = await findInputFiles(inputs);
   const sources: IndexedFile[] = [];
@@ -163,7 +163,7 @@ function saveEveryFewSeconds(checkpoint: Checkpoint | undefined): () => void {
 export async function loadFiles(options: LoadOptions): Promise<LoadSummary> {
   const started = performance.now();
   const registry = options.registry ?? getModelRegistry();
-  const mappings = getInterchangeMappings();
+  const mappings = getInterchangeMappings(registry.extensions);
   const { files, sources, groups, total } = await prepareLoad(options.inputs, registry, mappings);
 
   const resume = options.resume ?? false;

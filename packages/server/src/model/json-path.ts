@@ -23,3 +23,16 @@ export function parseJsonPath(path: JsonPath): PathSegment[] {
 export function isPathWithin(path: JsonPath, prefix: JsonPath): boolean {
   return path === prefix || path.startsWith(prefix + '.');
 }
+
+/** The node a path leads to in a nested shape or schema (objects' `properties`, arrays' `items`). */
+export function nodeAtPath<T extends { properties?: Record<string, T>; items?: T }>(
+  root: T,
+  path: JsonPath,
+): T | undefined {
+  let node: T | undefined = root;
+  for (const segment of parseJsonPath(path)) {
+    node = node?.properties?.[segment.name];
+    if (segment.isArray) node = node?.items;
+  }
+  return node;
+}

@@ -6,6 +6,7 @@ import {
   MODEL_FORMAT_VERSION,
   type ClaimsFile,
   type DescriptorsFile,
+  type ExtensionImportFile,
   type ResourcesFile,
   type SchoolYearsFile,
 } from './types.js';
@@ -40,4 +41,9 @@ export function loadModelData(modelDir: string = findModelDir()): ModelData {
   };
   loaded.set(modelDir, data);
   return data;
+}
+
+/** What an extension's import reads of the Data Standard besides the model (`model/extension-import.json`). */
+export function loadExtensionImportFile(modelDir: string = findModelDir()): ExtensionImportFile {
+  return readModelFile(modelDir, 'extension-import.json');
 }

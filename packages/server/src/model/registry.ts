@@ -8,6 +8,7 @@ import type {
   AbstractResourceModel,
   ClaimsFile,
   DescriptorValue,
+  ExtensionModel,
   ExtensionProject,
   ProjectNamespace,
   ReferenceModel,
@@ -36,9 +37,16 @@ export class ModelRegistry {
 
   /** The optional extensions served (sorted); the Data Standard and TPDM are always served. */
   readonly extensions: readonly ProjectNamespace[];
+  /** The models of the served extensions that were added to the store (not shipped): what its migrations record. */
+  readonly addedExtensions: readonly ExtensionModel[];
 
-  constructor(data: ModelData, extensions: readonly ProjectNamespace[] = []) {
+  constructor(
+    data: ModelData,
+    extensions: readonly ProjectNamespace[] = [],
+    addedExtensions: readonly ExtensionModel[] = [],
+  ) {
     this.extensions = extensions;
+    this.addedExtensions = addedExtensions;
     this.allResources = data.resources.resources.map(withOwnNamespaceSecurable);
     this.resources = this.allResources.filter((resource) => !resource.isDescriptor);
     this.descriptorResources = this.allResources.filter((resource) => resource.isDescriptor);

@@ -233,3 +233,55 @@ export interface ClaimsFile {
   claimSets: ClaimSetInfo[];
   hierarchy: ClaimNode[];
 }
+
+/** Decimal XSD simple types with their range facets, and the XSD elements of those types. */
+export interface DecimalTypes {
+  types: Record<string, { minInclusive?: number; maxInclusive?: number }>;
+  /** Element name (PascalCase) → its decimal type's name. */
+  elements: Record<string, string>;
+}
+
+/** The ODS tables by qualified name (`edfi.StudentAddress`): their columns, and the tables each owns. */
+export interface OdsTables {
+  columns: Record<string, string[]>;
+  children: Record<string, string[]>;
+}
+
+/**
+ * `model/extension-import.json`: what an extension's import reads of the Data Standard besides the model, so that
+ * `extensions add` needs no Ed-Fi inputs: the XSD's decimal types (`Currency`), which extension XSDs use without
+ * defining them, and the ODS tables, which extension tables hang from and whose columns spell the ODS member names.
+ */
+export interface ExtensionImportFile {
+  formatVersion: number;
+  decimalTypes: DecimalTypes;
+  odsTables: OdsTables;
+}
+
+/** An extension's own additions to a resource of the model it extends (`_ext.{namespace}` and what lies inside it). */
+export interface ResourceAddition {
+  namespace: ProjectNamespace;
+  endpoint: string;
+  /** Path of each object the extension extends (`$`, `$.addresses[*]`) → the shape of its `_ext.{namespace}` there. */
+  shapes: Record<JsonPath, PropertyShape>;
+  references: ReferenceModel[];
+  descriptors: DescriptorUse[];
+  collections: CollectionModel[];
+  equalityConstraints: EqualityConstraint[];
+}
+
+/**
+ * One extension's part of the model, built from its folder against the model it extends (tools/import-model.ts for the
+ * shipped ones, `edfi-api extensions add` for others, which stores it): merged into that model, it gives the model
+ * serving the extension.
+ */
+export interface ExtensionModel {
+  formatVersion: number;
+  project: ExtensionProject;
+  /** Its own resources and descriptors, sorted by endpoint. */
+  resources: ResourceModel[];
+  /** Its additions to the model's resources, sorted by namespace then endpoint. */
+  additions: ResourceAddition[];
+  /** The claims it adds to the hierarchy (its domain), sorted by name. */
+  claims: ClaimNode[];
+}

@@ -1,8 +1,12 @@
 // Which optional extensions a store serves. The store records the set at each migration, so every node that opens it
 // serves the same one; asking for more adds them (the migration creates their tables), asking for fewer is refused,
-// since their documents would be left unreachable.
-import { getModelRegistry, type ModelRegistry } from '../model/index.js';
+// since their documents would be left unreachable. An extension of a user's own is imported from its folder and its
+// model recorded in the store with the set.
+import { existsSync, statSync } from 'node:fs';
+import { getModelRegistry, knownExtensions, registerExtensionModels, type ModelRegistry } from '../model/index.js';
+import { importExtensionFolder } from '../model/import/index.js';
 import { recordedRegistry, redactedSpec } from '../store/index.js';
+import { migrateStore, type MigrationReport } from './migration.js';
 import { createSqliteFolder } from './store-location.js';
 
 export class ExtensionSetError extends Error {}
@@ -31,4 +35,33 @@ export function parseExtensionList(value: string): string[] {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '');
+}
+
+function isFolder(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+export interface AddedExtension extends MigrationReport {
+  /** The registry the store now serves. */
+  readonly registry: ModelRegistry;
+  /** The extension's namespace. */
+  readonly namespace: string;
+}
+
+/**
+ * Serves one more extension from the store on: a known one by name (`sample`), or one imported from its folder (the
+ * argument names no known extension but a folder), whose model the migration records in the store.
+ */
+export async function addExtension(spec: string, nameOrFolder: string): Promise<AddedExtension> {
+  createSqliteFolder(spec);
+  const served = (await recordedRegistry(spec)).extensions;
+  const name = nameOrFolder.toLowerCase();
+  let namespace = name;
+  if (!knownExtensions().includes(name) && isFolder(nameOrFolder)) {
+    const model = importExtensionFolder(nameOrFolder);
+    registerExtensionModels([model]);
+    namespace = model.project.namespace;
+  }
+  const registry = await registryForStore(spec, [...served, namespace]);
+  return { ...(await migrateStore(spec, registry, 'descriptors')), registry, namespace };
 }

@@ -1,6 +1,6 @@
 // Opens the store a connection spec names: `sqlite:<file>`, `sqlite::memory:`, or a PostgreSQL URL
 // (`postgres://` or `postgresql://`, with `?schema=` and `poolSize=`).
-import { getModelRegistry, type ModelRegistry } from '../model/index.js';
+import { getModelRegistry, registerExtensionModels, type ModelRegistry } from '../model/index.js';
 import { isPostgresSpec } from './postgres/connection-spec.js';
 import { PostgresStore } from './postgres/postgres-store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
@@ -35,10 +35,14 @@ export interface OpenStoreOptions extends StoreOptions {
   readonly migrate?: boolean;
 }
 
-/** The registry serving the optional extensions the store records (none for a new store). */
+/**
+ * The registry serving the optional extensions the store records (none for a new store), the extensions added to it
+ * first merged into the process's model.
+ */
 export async function recordedRegistry(spec: string): Promise<ModelRegistry> {
   const probe = createStore(spec);
   try {
+    registerExtensionModels((await probe.addedExtensions()) ?? []);
     return getModelRegistry((await probe.servedExtensions()) ?? []);
   } finally {
     await probe.close();

@@ -6,6 +6,7 @@ import type {
   DocumentIdentity,
   DocumentReference,
   DocumentSecurables,
+  ExtensionModel,
   ResourceModel,
 } from '../model/index.js';
 import type { DescriptorLookup } from '../model/validation/index.js';
@@ -403,6 +404,12 @@ export interface StoreLifecycle {
    * undefined for a store without a schema. Usable before `open`.
    */
   servedExtensions(): Promise<readonly string[] | undefined>;
+  /**
+   * The models of the extensions added to the store from their folders (`edfi-api extensions add <folder>`), which its
+   * migrations record so that every node merges them into the model it serves; undefined for a store without a
+   * schema. Usable before `open`.
+   */
+  addedExtensions(): Promise<readonly ExtensionModel[] | undefined>;
   /**
    * Creates or upgrades the schema for the model, idempotently and serialized across processes; seeds nothing
    * (seeding is set-up's job). Usable before `open`; a refused upgrade (a table that needs a real migration) throws.

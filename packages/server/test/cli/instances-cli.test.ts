@@ -67,6 +67,26 @@ describe('serve --instances', () => {
     }
   });
 
+  it('serves each instance the extensions its store records', SLOW, async () => {
+    const added = await runCli(['extensions', 'add', 'sample', '--store', `sqlite:${folder}/2024.sqlite`]);
+    expect(added.code, added.stderr).toBe(0);
+    const server = await startServe(['--port', '0', '--instances', file]);
+    try {
+      const base = `http://localhost:${server.port}/v7.3/api`;
+      const status = async (url: string) => (await fetch(url)).status;
+      expect(await status(`${base}/2024/metadata/data/v3/sample/swagger.json`)).toBe(200);
+      expect(await status(`${base}/2025/metadata/data/v3/sample/swagger.json`)).toBe(404);
+      const dataModels = async (year: string) =>
+        ((await (await fetch(`${base}/${year}/`)).json()) as { dataModels: { name: string }[] }).dataModels.map(
+          (model) => model.name,
+        );
+      expect(await dataModels('2024')).toContain('Sample');
+      expect(await dataModels('2025')).not.toContain('Sample');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('refuses a file whose instances do not fit its context route, naming the file', SLOW, async () => {
     const bad = path.join(folder, 'bad.json');
     writeFileSync(

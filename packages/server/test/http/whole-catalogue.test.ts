@@ -75,6 +75,9 @@ function queryValueOf(document: ResourceDocument, path: string, id: string): str
   return value === undefined ? undefined : String(value);
 }
 
+/** Migrating a PostgreSQL schema to serve Sample and Homograph takes well over vitest's 10 s on a loaded machine. */
+const SETUP_TIMEOUT_MS = 120_000;
+
 describeEachStore('the whole catalogue', (stores) => {
   let app: EdFiTestServer;
   const created = new CreatedDocuments(registry);
@@ -88,7 +91,7 @@ describeEachStore('the whole catalogue', (stores) => {
     for (const { id, ...document } of seeded.json<JsonObject[]>()) {
       created.add({ resource: schoolYearTypes, id: String(id), document: sentPart(document) });
     }
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => app.close());
 
   async function expectRead(resource: ResourceModel, id: string, document: ResourceDocument): Promise<JsonObject> {

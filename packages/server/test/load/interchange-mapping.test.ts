@@ -1,20 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getInterchangeMappings, type XmlElementMapping } from '../../src/load/xml/interchange-mapping.js';
+import {
+  getInterchangeMappings,
+  InterchangeMappingConflict,
+  mergeInterchangeMappings,
+  type InterchangeMappings,
+  type XmlElementMapping,
+} from '../../src/load/xml/interchange-mapping.js';
 import { getModelRegistry, type PropertyShape } from '../../src/model/index.js';
-import { buildInterchanges } from '../../tools/interchanges/build-interchanges.js';
-import { readXsdSchema } from '../../tools/interchanges/xsd-schema.js';
+import { shippedExtensionFolders } from '../../tools/edfi-source.js';
+import { buildInterchangesFile, type InterchangesFileBuild } from '../../tools/interchanges/interchanges-file.js';
 import { describeWithEdfiSource, EDFI_SOURCE_DIR } from '../support/edfi-source.js';
-
-function xsdFiles(): string[] {
-  const inFolder = (folder: string): string[] =>
-    readdirSync(path.join(EDFI_SOURCE_DIR, folder))
-      .filter((name) => name.endsWith('.xsd'))
-      .sort()
-      .map((name) => path.join(EDFI_SOURCE_DIR, folder, name));
-  return [path.join(EDFI_SOURCE_DIR, 'Ed-Fi-Core.xsd'), ...inFolder('xsd'), ...inFolder('tpdm-xsd')];
-}
 
 function leafPaths(shape: PropertyShape, prefix: string, into: Set<string>): Set<string> {
   for (const [name, property] of Object.entries(shape.properties ?? {})) {
@@ -39,9 +36,9 @@ function mappedPaths(children: XmlElementMapping['children'], prefix: string, in
 }
 
 describeWithEdfiSource('the interchange mapping (model/interchanges.json) against the XSDs', () => {
-  let build: ReturnType<typeof buildInterchanges>;
+  let build: InterchangesFileBuild;
   beforeAll(() => {
-    build = buildInterchanges(readXsdSchema(xsdFiles()), getModelRegistry());
+    build = buildInterchangesFile(EDFI_SOURCE_DIR, shippedExtensionFolders(EDFI_SOURCE_DIR));
   });
 
   it('is what tools/import-interchanges.ts derives from the XSDs and the model today', () => {
@@ -52,7 +49,27 @@ describeWithEdfiSource('the interchange mapping (model/interchanges.json) agains
   it('maps every XSD element except the descriptors’ PriorDescriptor, which the API model dropped', () => {
     const unmapped = build.unmapped.filter((element) => !element.location.endsWith('Descriptor/PriorDescriptor'));
     expect(unmapped).toEqual([]);
-    expect(build.unmapped).toHaveLength(229); // the 211 ed-fi and 18 tpdm descriptor types
+    // The 211 ed-fi and 18 tpdm descriptor types, then the 211 core and 3 Sample ones of Sample's descriptor interchange.
+    expect(build.unmapped).toHaveLength(229 + 214);
+  });
+
+  it('has a part of its own for Sample (Homograph ships no XSD): the elements its XSD extends or adds', () => {
+    expect(Object.keys(build.file.extensions)).toEqual(['sample']);
+    expect(Object.keys(build.file.extensions.sample!.documents).sort()).toEqual([
+      'ArtMediumDescriptor',
+      'Contact',
+      'FavoriteBookCategoryDescriptor',
+      'MembershipTypeDescriptor',
+      'School',
+      'Staff',
+      'Student',
+      'StudentAcademicRecord',
+      'StudentCTEProgramAssociation',
+      'StudentContactAssociation',
+      'StudentEducationOrganizationAssociation',
+      'StudentSchoolAssociation',
+      'StudentSectionAssociation',
+    ]);
   });
 });
 
@@ -70,16 +87,59 @@ describe('the interchange mapping (model/interchanges.json)', () => {
     });
   });
 
-  it('reaches every property of every resource that an interchange carries', () => {
-    const registry = getModelRegistry();
+  function unreachedProperties(extensions: string[]): string[] {
+    const registry = getModelRegistry(extensions);
     const unreached: string[] = [];
-    for (const [element, mapping] of Object.entries(getInterchangeMappings().documents)) {
+    for (const [element, mapping] of Object.entries(getInterchangeMappings(extensions).documents)) {
       const resource = registry.getResource(mapping.namespace, mapping.endpoint)!;
       const reached = mappedPaths(mapping.children, '$', new Set());
       for (const leaf of leafPaths(resource.shape, '$', new Set()))
         if (!reached.has(leaf)) unreached.push(`${element} ${leaf}`);
     }
-    expect(unreached).toEqual([]);
+    return unreached;
+  }
+
+  it('reaches every property of every resource that an interchange carries', () => {
+    expect(unreachedProperties([])).toEqual([]);
+  });
+
+  it('with Sample, reaches its _ext.sample properties too, at the root and inside collection items', () => {
+    // Sample's XSD gives an aquatic pet only its tank volume: MetaEd left out the members it shares with a pet.
+    expect(unreachedProperties(['sample'])).toEqual([
+      'Student $._ext.sample.aquaticPets[*].isFixed',
+      'Student $._ext.sample.aquaticPets[*].petName',
+    ]);
+    const contact = getInterchangeMappings(['sample']).documents.Contact!.children;
+    expect(contact.Address?.path).toEqual(['addresses[]']);
+    expect(contact.Address?.children?.OnBusRoute).toEqual({
+      path: ['_ext', 'sample'],
+      set: 'onBusRoute',
+      type: 'boolean',
+    });
+    expect(contact.IsSportsFan).toEqual({ path: ['_ext', 'sample'], set: 'isSportsFan', type: 'boolean' });
+  });
+
+  it('leaves the base untouched for a load that does not serve Sample', () => {
+    const contact = getInterchangeMappings([]).documents.Contact!.children;
+    expect(contact.IsSportsFan).toBeUndefined();
+    expect(contact.Address?.children?.OnBusRoute).toBeUndefined();
+  });
+
+  it('refuses to merge an element that two schemas convert differently', () => {
+    const base: InterchangeMappings = {
+      documents: {
+        Bus: { namespace: 'sample', endpoint: 'buses', children: { BusId: { set: 'busId', type: 'string' } } },
+      },
+      notDocuments: {},
+    };
+    const clashing: InterchangeMappings = {
+      documents: {
+        Bus: { namespace: 'sample', endpoint: 'buses', children: { BusId: { set: 'id', type: 'string' } } },
+      },
+      notDocuments: {},
+    };
+    expect(() => mergeInterchangeMappings(base, clashing)).toThrow(InterchangeMappingConflict);
+    expect(() => mergeInterchangeMappings(base, clashing)).toThrow('Bus/BusId converts differently');
   });
 
   it('leaves out only the resources no DS 5.2 interchange carries', () => {

@@ -1,28 +1,13 @@
 import path from 'node:path';
-import { Command } from 'commander';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerLoadCommands } from '../../src/load/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';
 import { describeEachStore } from '../support/each-store.js';
 import { temporaryFolder } from './support/convert-files.js';
+import { runLoadCommand } from './support/load-command.js';
 import { itWithEdfiSource, SAMPLE_DATA } from '../support/edfi-source.js';
 
-async function run(...args: string[]): Promise<string> {
-  const output: string[] = [];
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    output.push(String(chunk));
-    return true;
-  });
-  try {
-    const program = new Command('edfi-api').exitOverride();
-    registerLoadCommands(program);
-    await program.parseAsync(['node', 'edfi-api', ...args]);
-  } finally {
-    write.mockRestore();
-  }
-  return output.join('');
-}
+const run = runLoadCommand;
 
 async function storedCount(spec: string, endpoint: string): Promise<number | undefined> {
   const store = await openStore(spec);

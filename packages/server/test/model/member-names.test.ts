@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry, type PropertyShape, type ResourceModel } from '../../src/model/index.js';
 import { memberNameProblems } from '../../tools/import/member-name-checks.js';
-import { parseOdsDdl } from '../../tools/import/ods-ddl.js';
-import { createOdsNames, postgresName, type OdsEntity } from '../../tools/import/ods-names.js';
+import { parseOdsDdl } from '../../src/model/import/ods-ddl.js';
+import { createOdsNames, postgresName, type OdsEntity } from '../../src/model/import/ods-names.js';
 import { readSources } from '../../tools/import/sources.js';
 import { describeWithEdfiSource, EDFI_SOURCE_DIR } from '../support/edfi-source.js';
 

@@ -3,7 +3,18 @@ import { allowEveryAction, SYSTEM_CALLER, updateDocument, upsertDocument } from 
 import type { ModelRegistry } from '../../src/model/index.js';
 import type { Store } from '../../src/store/index.js';
 
-/** POSTs the document to `ed-fi/{endpoint}` and returns the item's id; an ownership token stamps it as that owner's. */
+/** `students` → ed-fi's, `sample/buses` → that namespace's. */
+function resourceAt(registry: ModelRegistry, endpoint: string) {
+  const [namespace, name] = endpoint.includes('/') ? endpoint.split('/', 2) : ['ed-fi', endpoint];
+  const resource = registry.getResource(namespace!, name!);
+  if (resource === undefined) throw new Error(`No resource ${namespace}/${name}`);
+  return resource;
+}
+
+/**
+ * POSTs the document to `ed-fi/{endpoint}` (or `{namespace}/{endpoint}`) and returns the item's id; an ownership
+ * token stamps it as that owner's.
+ */
 export async function systemPost(
   store: Store,
   registry: ModelRegistry,
@@ -11,8 +22,7 @@ export async function systemPost(
   document: object,
   ownershipTokenId = SYSTEM_CALLER.ownershipTokenId,
 ): Promise<string> {
-  const resource = registry.getResource('ed-fi', endpoint);
-  if (resource === undefined) throw new Error(`No resource ed-fi/${endpoint}`);
+  const resource = resourceAt(registry, endpoint);
   const services = { store, registry, authorize: allowEveryAction };
   const request = { resource, caller: { ...SYSTEM_CALLER, ownershipTokenId }, collectionUrl: '', headers: {} };
   const response = await upsertDocument(services, request, { ...document });
@@ -27,8 +37,7 @@ export async function systemPut(
   id: string,
   document: object,
 ): Promise<void> {
-  const resource = registry.getResource('ed-fi', endpoint);
-  if (resource === undefined) throw new Error(`No resource ed-fi/${endpoint}`);
+  const resource = resourceAt(registry, endpoint);
   const services = { store, registry, authorize: allowEveryAction };
   const request = { resource, caller: SYSTEM_CALLER, collectionUrl: '', headers: {} };
   await updateDocument(services, request, id, { ...document });

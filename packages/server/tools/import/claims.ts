@@ -1,7 +1,7 @@
 // Compacts the security metadata: actions become `{Action: strategies[]}` maps, claim sets a `{name: grant}` map.
 import type { ActionStrategies, ClaimAction, ClaimNode, ClaimsFile } from '../../src/model/types.js';
 import { MODEL_FORMAT_VERSION } from '../../src/model/types.js';
-import { compareText, sortedText } from './ordering.js';
+import { compareText, sortedText } from '../../src/model/import/ordering.js';
 import type { ClaimsSourceAction, ClaimsSourceFile, ClaimsSourceNode } from './source-types.js';
 
 export const ACTIONS: readonly ClaimAction[] = ['Create', 'Read', 'Update', 'Delete', 'ReadChanges'];

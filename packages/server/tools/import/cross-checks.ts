@@ -1,8 +1,8 @@
 // Consistency checks of the built model against independent sources; any failure aborts the import.
 import type { ClaimNode, ClaimsFile, PropertyShape, ResourcesFile } from '../../src/model/types.js';
-import { odsPublishedDecimalBounds } from './decimal-bounds.js';
+import { odsPublishedDecimalBounds } from '../../src/model/import/decimal-bounds.js';
 import { memberNameProblems } from './member-name-checks.js';
-import type { OdsNames } from './ods-names.js';
+import type { OdsNames } from '../../src/model/import/ods-names.js';
 import type { Sources } from './sources.js';
 
 function claimNames(nodes: ClaimNode[], into = new Set<string>()): Set<string> {

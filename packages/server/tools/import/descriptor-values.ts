@@ -1,7 +1,7 @@
 // Default descriptor values (DS 5.2), facts only: descriptions are dropped, shortDescription kept.
 import type { DescriptorValue, DescriptorsFile } from '../../src/model/types.js';
 import { MODEL_FORMAT_VERSION } from '../../src/model/types.js';
-import { compareText } from './ordering.js';
+import { compareText } from '../../src/model/import/ordering.js';
 import type { DescriptorValuesSourceFile } from './source-types.js';
 
 export function buildDescriptorValues(source: DescriptorValuesSourceFile): DescriptorsFile {

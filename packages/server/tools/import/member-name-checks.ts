@@ -1,8 +1,8 @@
 // Cross-checks the ODS member names taken from the DDL: property names against the extensions' ApiModels and the DS 5.1
 // MetaEd names, collection names against the collections the ODS 7.2 OpenAPI describes.
 import type { PropertyShape, ResourceModel } from '../../src/model/types.js';
-import type { OdsNames } from './ods-names.js';
-import type { JsonSchema } from './source-types.js';
+import type { OdsNames } from '../../src/model/import/ods-names.js';
+import type { JsonSchema } from '../../src/model/import/source-types.js';
 import type { Sources } from './sources.js';
 
 /** Property names from the ODS ApiModel and the DS 5.1 ApiSchema (last segment of each dotted MetaEd name). */

@@ -5,7 +5,7 @@ import { MODEL_FORMAT_VERSION } from '../../src/model/types.js';
 import { claimSetNameKey } from '../../src/security/claims/claim-set-names.js';
 import { ACTIONS, toAction } from './claims.js';
 import type { OdsActionStrategy, OdsSecurityTables } from './ods-security.js';
-import { compareText, sortedText } from './ordering.js';
+import { compareText, sortedText } from '../../src/model/import/ordering.js';
 
 const ODS_CLAIM_PREFIX = 'http://ed-fi.org/ods/identity/claims/';
 const FILE_CLAIM_PREFIX = 'http://ed-fi.org/identity/claims/';

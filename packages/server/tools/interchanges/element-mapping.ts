@@ -167,19 +167,38 @@ function complexMapping(
 }
 
 function elementMapping(context: MappingContext, element: XsdElement, target: ObjectTarget): XmlElementMapping | null {
-  const kind = kindOf(context.schema, element.type);
-  const mapping =
-    kind === 'reference'
-      ? referenceMapping(context, element, target)
-      : kind === 'complex'
-        ? complexMapping(context, element, target)
-        : leafMapping(context, element, kind, target);
+  const mapping = mappingInto(context, element, target);
   if (mapping) return mapping;
   context.unmapped.push({
     location: `${target.location}/${element.name}`,
-    reason: `no ${kind} property in the API model`,
+    reason: `no ${kindOf(context.schema, element.type)} property in the API model`,
   });
   return null;
+}
+
+function mappingInto(
+  context: MappingContext,
+  element: XsdElement,
+  target: ObjectTarget,
+): XmlElementMapping | undefined {
+  const kind = kindOf(context.schema, element.type);
+  return kind === 'reference'
+    ? referenceMapping(context, element, target)
+    : kind === 'complex'
+      ? complexMapping(context, element, target)
+      : leafMapping(context, element, kind, target);
+}
+
+/** The mapping of an element into `target` when it has a place there; what a failed attempt reported is dropped. */
+function attemptedMapping(
+  context: MappingContext,
+  element: XsdElement,
+  target: ObjectTarget,
+): XmlElementMapping | undefined {
+  const reported = context.unmapped.length;
+  const mapping = mappingInto(context, element, target);
+  if (!mapping) context.unmapped.length = reported;
+  return mapping;
 }
 
 function typeChain(context: MappingContext, typeName: string): XsdComplexType[] {
@@ -191,14 +210,32 @@ function typeChain(context: MappingContext, typeName: string): XsdComplexType[] 
   return chain;
 }
 
-/** The `_ext.tpdm` part of a core resource that a TPDM type extending it fills. */
-function extensionTarget(target: ObjectTarget): { target: ObjectTarget; path: string[] } | undefined {
-  const project = target.jsonPath === '$' ? propertyOf(target.shape, '_ext')?.properties?.tpdm : undefined;
+/** The `_ext.{project}` part of a core object (the document, a collection item) that an extension's type fills. */
+function extensionTarget(
+  context: MappingContext,
+  target: ObjectTarget,
+): { target: ObjectTarget; path: string[] } | undefined {
+  const project = propertyOf(target.shape, '_ext')?.properties?.[context.project];
   if (!project) return undefined;
-  return { target: { ...target, shape: project, jsonPath: '$._ext.tpdm' }, path: ['_ext', 'tpdm'] };
+  const jsonPath = `${target.jsonPath}._ext.${context.project}`;
+  return { target: { ...target, shape: project, jsonPath }, path: ['_ext', context.project] };
 }
 
-/** Child mappings of every element of `typeName` (inherited ones first) into `target`. */
+/**
+ * Whether a type in a chain adds the extension's members to the core type it extends; a restriction of a core type
+ * (Sample's `EXTENSION-ContactRestriction`) restates core content.
+ */
+function addsExtensionMembers(type: XsdComplexType, target: ObjectTarget): boolean {
+  return (
+    type.name.startsWith(EXTENSION_TYPE_PREFIX) && type.restricts === undefined && target.resource.namespace === 'ed-fi'
+  );
+}
+
+/**
+ * Child mappings of every element of `typeName` (inherited ones first) into `target`. The elements an extension's
+ * type adds go to its `_ext` part, unless they are core members it re-declares with an extended type (Sample's
+ * `Address` of type `EXTENSION-AddressExtension`, whose own additions then go to the address item's `_ext`).
+ */
 export function mapTypeElements(
   context: MappingContext,
   typeName: string,
@@ -207,19 +244,17 @@ export function mapTypeElements(
 ): MappedChildren {
   const children: MappedChildren = {};
   for (const type of typeChain(context, typeName)) {
-    const extension =
-      type.name.startsWith(EXTENSION_TYPE_PREFIX) && target.resource.namespace === 'ed-fi'
-        ? extensionTarget(target)
-        : undefined;
+    const extension = addsExtensionMembers(type, target) ? extensionTarget(context, target) : undefined;
     for (const element of type.ownElements) {
       const named = {
         ...element,
         name: inline.rolePrefix + element.name,
         repeats: element.repeats || inline.repeats,
       };
-      const mapping = elementMapping(context, named, extension?.target ?? target);
-      children[element.name] =
-        mapping && extension ? { ...mapping, path: [...extension.path, ...(mapping.path ?? [])] } : mapping;
+      const inExtension = extension && attemptedMapping(context, named, extension.target);
+      children[element.name] = inExtension
+        ? { ...inExtension, path: [...extension.path, ...(inExtension.path ?? [])] }
+        : elementMapping(context, named, target);
     }
   }
   return children;

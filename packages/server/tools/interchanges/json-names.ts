@@ -4,7 +4,7 @@ import type { PropertyShape } from '../../src/model/index.js';
 
 const IRREGULAR_SINGULARS: Record<string, string> = { people: 'person' };
 
-/** The singular forms a plural JSON collection name may have come from. */
+/** The singular forms a plural JSON collection name may have come from (`artMedia` → `artmedium`). */
 export function singularsOf(pluralName: string): string[] {
   const name = pluralName.toLowerCase();
   const forms = new Set<string>();
@@ -14,6 +14,7 @@ export function singularsOf(pluralName: string): string[] {
   if (name.endsWith('ies')) forms.add(`${name.slice(0, -3)}y`);
   if (name.endsWith('es')) forms.add(name.slice(0, -2)).add(`${name.slice(0, -2)}is`);
   if (name.endsWith('s')) forms.add(name.slice(0, -1));
+  if (name.endsWith('a')) forms.add(`${name.slice(0, -1)}um`);
   forms.add(name);
   return [...forms];
 }

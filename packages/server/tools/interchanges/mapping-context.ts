@@ -1,5 +1,5 @@
 // What the interchange mapping builders share: the XSD, the model, and the list of elements left without a mapping.
-import type { ModelRegistry, PropertyShape } from '../../src/model/index.js';
+import type { ModelRegistry, ProjectNamespace, PropertyShape } from '../../src/model/index.js';
 import type { XmlElementMapping, XmlValueType } from '../../src/load/xml/interchange-mapping.js';
 import { EXTENSION_TYPE_PREFIX, entityNameOf } from './xsd-kinds.js';
 import type { XsdSchema } from './xsd-schema.js';
@@ -13,6 +13,8 @@ export interface UnmappedElement {
 export interface MappingContext {
   readonly schema: XsdSchema;
   readonly registry: ModelRegistry;
+  /** The extension whose XSD is read: its `EXTENSION-` types are its resources and `_ext` additions. */
+  readonly project: ProjectNamespace;
   readonly unmapped: UnmappedElement[];
 }
 
@@ -33,7 +35,7 @@ export function descriptorLeaf(
   xsdType: string,
 ): Pick<XmlElementMapping, 'type' | 'codeValueNamespace'> {
   const name = entityNameOf(xsdType).replace(/ReferenceType$/, '');
-  const project = xsdType.startsWith(EXTENSION_TYPE_PREFIX) ? 'tpdm' : 'ed-fi';
+  const project = xsdType.startsWith(EXTENSION_TYPE_PREFIX) ? context.project : 'ed-fi';
   const resource = context.registry.getResourceByName(name, project) ?? context.registry.getResourceByName(name);
   if (!resource) throw new Error(`No descriptor resource ${name} for XSD type ${xsdType}`);
   const [defaultValue] = context.registry.descriptorValuesOf(name);

@@ -11,6 +11,8 @@ export interface XsdElement {
 export interface XsdComplexType {
   name: string;
   base?: string;
+  /** Restricts `base` (restating the elements it keeps): an extension's reshaping of a core type, itself core content. */
+  restricts?: string;
   /** Elements declared by this type itself, in document order (nested sequences and choices flattened). */
   ownElements: XsdElement[];
 }
@@ -56,6 +58,8 @@ function readXsdFile(file: string, schema: XsdSchema): void {
       schema.simpleTypeBases.set(currentSimpleType, localName(attributes.base));
     } else if (local === 'extension' && currentType && attributes.base) {
       currentType.base = localName(attributes.base);
+    } else if (local === 'restriction' && currentType && parent?.local === 'complexContent' && attributes.base) {
+      currentType.restricts = localName(attributes.base);
     } else if (local === 'element' && attributes.name) {
       if (stack.length === 2 && attributes.name.startsWith('Interchange')) {
         interchange = [];

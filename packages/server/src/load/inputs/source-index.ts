@@ -1,7 +1,7 @@
 // The first pass over the inputs: which resources each file holds and how many documents (so files can be read again
 // per dependency order), and for XML the key values of elements with an XML id (so `ref="…"` references resolve).
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
-import type { InterchangesFile } from '../xml/interchange-mapping.js';
+import type { InterchangeMappings } from '../xml/interchange-mapping.js';
 import { readInterchange } from '../xml/interchange-reader.js';
 import { IdrefTable } from '../xml/idref-table.js';
 import type { InputFile } from './input-files.js';
@@ -25,7 +25,7 @@ function increment<K>(counts: Map<K, number>, key: K): void {
   counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
-async function indexXml(file: InputFile, registry: ModelRegistry, mappings: InterchangesFile): Promise<IndexedFile> {
+async function indexXml(file: InputFile, registry: ModelRegistry, mappings: InterchangeMappings): Promise<IndexedFile> {
   const counts = new Map<ResourceModel, number>();
   const notDocuments = new Map<string, number>();
   const unknownElements = new Map<string, number>();
@@ -56,7 +56,7 @@ async function indexJsonl(file: InputFile, registry: ModelRegistry): Promise<Ind
 export async function indexInputFile(
   file: InputFile,
   registry: ModelRegistry,
-  mappings: InterchangesFile,
+  mappings: InterchangeMappings,
 ): Promise<IndexedFile> {
   try {
     return file.kind === 'xml' ? await indexXml(file, registry, mappings) : await indexJsonl(file, registry);

@@ -3,7 +3,7 @@
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import type { JsonObject } from '../../model/validation/index.js';
 import type { LoadUnit } from '../plan/load-plan.js';
-import type { InterchangesFile } from '../xml/interchange-mapping.js';
+import type { InterchangeMappings } from '../xml/interchange-mapping.js';
 import { readInterchange } from '../xml/interchange-reader.js';
 import { readJsonLines } from './jsonl-reader.js';
 
@@ -22,7 +22,7 @@ export interface LoadRecord {
 async function* xmlRecords(
   unit: LoadUnit,
   registry: ModelRegistry,
-  mappings: InterchangesFile,
+  mappings: InterchangeMappings,
 ): AsyncGenerator<Omit<LoadRecord, 'sequence'>> {
   const { source } = unit;
   const resourceOf = (name: string): ResourceModel | undefined => {
@@ -50,7 +50,7 @@ async function* jsonlRecords(unit: LoadUnit): AsyncGenerator<Omit<LoadRecord, 's
 export async function* unitRecords(
   unit: LoadUnit,
   registry: ModelRegistry,
-  mappings: InterchangesFile,
+  mappings: InterchangeMappings,
 ): AsyncGenerator<LoadRecord> {
   const records = unit.source.file.kind === 'xml' ? xmlRecords(unit, registry, mappings) : jsonlRecords(unit);
   let sequence = 0;

@@ -8,14 +8,14 @@ import type { LoadGroup } from '../plan/load-plan.js';
 import { errorOfResponse, type FailedRecordsFile } from '../report/failed-records.js';
 import type { LoadTally } from '../report/load-tally.js';
 import { UnitProgress, type Checkpoint } from '../resume/checkpoint.js';
-import type { InterchangesFile } from '../xml/interchange-mapping.js';
+import type { InterchangeMappings } from '../xml/interchange-mapping.js';
 import type { LoadTarget, PostResult } from '../target/load-target.js';
 import type { RequestPool } from './request-pool.js';
 
 export interface GroupContext {
   readonly target: LoadTarget;
   readonly registry: ModelRegistry;
-  readonly mappings: InterchangesFile;
+  readonly mappings: InterchangeMappings;
   readonly pool: RequestPool;
   readonly tally: LoadTally;
   readonly failures: FailedRecordsFile;

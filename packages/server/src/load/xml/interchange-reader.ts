@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import { DocumentBuilder, type BuiltDocument } from './document-builder.js';
-import type { DocumentElementMapping, InterchangesFile } from './interchange-mapping.js';
+import type { DocumentElementMapping, InterchangeMappings } from './interchange-mapping.js';
 
 export interface InterchangeElement {
   /** Local name of the top-level element (`Student`). */
@@ -28,7 +28,7 @@ function localName(qualified: string): string {
 
 export async function* readInterchange(
   file: string,
-  mappings: InterchangesFile,
+  mappings: InterchangeMappings,
   select: ElementSelector,
 ): AsyncGenerator<InterchangeElement> {
   const parser = new SaxesParser({ xmlns: false, position: true, fileName: file });

@@ -1,7 +1,7 @@
 // The Store over one PostgreSQL schema: a sized connection pool, the schema lifecycle, the document writer and reader,
 // the descriptor cache, snapshot sessions on their own connections, and the administrative records.
 import type pg from 'pg';
-import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
+import { getModelRegistry, type ExtensionModel, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
   ApplicationChanges,
@@ -58,6 +58,7 @@ import {
   readResourceTypes,
   schemaStatusOf,
   servedExtensionsOf,
+  addedExtensionsOf,
   type PostgresSchemaPlan,
 } from './schema.js';
 import { SnapshotDirectory } from './snapshot-directory.js';
@@ -107,6 +108,10 @@ export class PostgresStore implements Store {
 
   async servedExtensions(): Promise<readonly string[] | undefined> {
     return servedExtensionsOf(this.#connections(), this.spec.schema);
+  }
+
+  async addedExtensions(): Promise<readonly ExtensionModel[] | undefined> {
+    return addedExtensionsOf(this.#connections(), this.spec.schema);
   }
 
   async migrate(): Promise<MigrationOutcome> {

@@ -12,7 +12,7 @@
 // names from this plan (through the catalog), never from relational/table-layout.ts directly.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { ModelRegistry } from '../../model/index.js';
+import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -55,6 +55,8 @@ export const META_TABLE = 'meta';
 const FINGERPRINT_KEY = 'schema_fingerprint';
 /** The optional extensions the store serves, comma-separated (recorded by each migration). */
 const SERVED_EXTENSIONS_KEY = 'served_extensions';
+/** The extensions added to the store from their folders (admin schema step 5). */
+const EXTENSION_MODEL_TABLE = 'extension_model';
 /** Identifies this application's advisory locks (the second key is the schema's). */
 const MIGRATION_LOCK_CLASS = 0x45644669;
 const MAX_IDENTIFIER_BYTES = 63;
@@ -346,15 +348,52 @@ async function statusOn(client: pg.ClientBase, schema: string, plan: PostgresSch
   return current ? 'current' : 'outdated';
 }
 
+type Queryable = pg.Pool | pg.ClientBase;
+
+async function hasTable(connection: Queryable, schema: string, table: string): Promise<boolean> {
+  const name = `${quoteIdentifier(schema)}.${table}`;
+  const exists = await connection.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
+  return exists.rows[0]!.found;
+}
+
 /** The optional extensions recorded by the last migration; undefined for a store without a schema. */
-export async function servedExtensionsOf(pool: pg.Pool, schema: string): Promise<string[] | undefined> {
-  const metaName = `${quoteIdentifier(schema)}.${META_TABLE}`;
-  const exists = await pool.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [metaName]);
-  if (!exists.rows[0]!.found) return undefined;
-  const { rows } = await pool.query<MetaRow>(`SELECT key, value, text_value FROM ${metaName} WHERE key = $1`, [
-    SERVED_EXTENSIONS_KEY,
-  ]);
+export async function servedExtensionsOf(connection: Queryable, schema: string): Promise<string[] | undefined> {
+  if (!(await hasTable(connection, schema, META_TABLE))) return undefined;
+  const { rows } = await connection.query<MetaRow>(
+    `SELECT key, value, text_value FROM ${quoteIdentifier(schema)}.${META_TABLE} WHERE key = $1`,
+    [SERVED_EXTENSIONS_KEY],
+  );
   return (rows[0]?.text_value ?? '').split(',').filter((name) => name !== '');
+}
+
+/** The models of the extensions added to the store, as its migrations recorded them; undefined without a schema. */
+export async function addedExtensionsOf(connection: Queryable, schema: string): Promise<ExtensionModel[] | undefined> {
+  if (!(await hasTable(connection, schema, META_TABLE))) return undefined;
+  if (!(await hasTable(connection, schema, EXTENSION_MODEL_TABLE))) return [];
+  const { rows } = await connection.query<{ definition: string }>(
+    `SELECT definition FROM ${quoteIdentifier(schema)}.${EXTENSION_MODEL_TABLE} ORDER BY namespace`,
+  );
+  return rows.map((row) => JSON.parse(row.definition) as ExtensionModel);
+}
+
+/** Whether the store records the extensions the registry serves (and the models of those added to it). */
+async function recordsExtensions(client: pg.ClientBase, schema: string, registry: ModelRegistry): Promise<boolean> {
+  const added = new Set(((await addedExtensionsOf(client, schema)) ?? []).map((model) => model.project.namespace));
+  return (
+    ((await servedExtensionsOf(client, schema)) ?? []).join(',') === registry.extensions.join(',') &&
+    registry.addedExtensions.every((model) => added.has(model.project.namespace))
+  );
+}
+
+async function recordExtensions(client: pg.ClientBase, registry: ModelRegistry): Promise<void> {
+  await writeMeta(client, SERVED_EXTENSIONS_KEY, { text: registry.extensions.join(',') });
+  for (const model of registry.addedExtensions) {
+    await client.query(
+      `INSERT INTO ${EXTENSION_MODEL_TABLE} (namespace, definition) VALUES ($1, $2) ` +
+        'ON CONFLICT (namespace) DO UPDATE SET definition = excluded.definition',
+      [model.project.namespace, JSON.stringify(model)],
+    );
+  }
 }
 
 /** Whether the store's schema holds exactly this plan, with the administrative tables up to date. */
@@ -385,7 +424,8 @@ export async function migrateSchema(
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [MIGRATION_LOCK_CLASS, migrationLockKey(schema)]);
     const status = await statusOn(client, schema, plan);
-    if (status === 'current') return 'current';
+    // An extension adding only `_ext` members changes no table, yet the store must record that it serves it.
+    if (status === 'current' && (await recordsExtensions(client, schema, registry))) return 'current';
     await createSchema(client, schema);
     await client.query(tableSql(metaTable));
     const meta = await readMeta(client);
@@ -393,7 +433,7 @@ export async function migrateSchema(
     await migrateAdminSchema(client, meta.get(ADMIN_SCHEMA_VERSION_KEY)?.value ?? 0);
     await writeMeta(client, ADMIN_SCHEMA_VERSION_KEY, { value: ADMIN_SCHEMA_VERSION });
     await registerResourceTypes(client, registry);
-    await writeMeta(client, SERVED_EXTENSIONS_KEY, { text: registry.extensions.join(',') });
+    await recordExtensions(client, registry);
     return status === 'empty' ? 'created' : 'upgraded';
   });
 }

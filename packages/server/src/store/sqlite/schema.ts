@@ -3,7 +3,7 @@
 // stored bodies), refuses any other difference, and records a fingerprint of the schema.
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ModelRegistry } from '../../model/index.js';
+import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -41,6 +41,8 @@ const SCHEMA_VERSION = 1;
 const FINGERPRINT_KEY = 'schema_fingerprint';
 /** The optional extensions the store serves, comma-separated (recorded by each migration). */
 const SERVED_EXTENSIONS_KEY = 'served_extensions';
+/** The extensions added to the store from their folders (admin schema step 6). */
+const EXTENSION_MODEL_TABLE = 'extension_model';
 
 interface SchemaObject {
   readonly type: 'table' | 'index';
@@ -228,8 +230,44 @@ export function servedExtensionsOf(db: Database.Database): string[] | undefined 
   return typeof recorded === 'string' ? recorded.split(',').filter((name) => name !== '') : [];
 }
 
+/** The models of the extensions added to the store, as its migrations recorded them; undefined without a schema. */
+export function addedExtensionsOf(db: Database.Database): ExtensionModel[] | undefined {
+  if (!hasMetaTable(db)) return undefined;
+  if (!hasTable(db, EXTENSION_MODEL_TABLE)) return [];
+  return db
+    .prepare<[], string>(`SELECT definition FROM ${EXTENSION_MODEL_TABLE} ORDER BY namespace`)
+    .pluck()
+    .all()
+    .map((definition) => JSON.parse(definition) as ExtensionModel);
+}
+
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
 function hasMetaTable(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+  return hasTable(db, 'meta');
+}
+
+/** Whether the store records the extensions the registry serves (and the models of those added to it). */
+function recordsExtensions(db: Database.Database, registry: ModelRegistry): boolean {
+  const added = new Set((addedExtensionsOf(db) ?? []).map((model) => model.project.namespace));
+  return (
+    (servedExtensionsOf(db) ?? []).join(',') === registry.extensions.join(',') &&
+    registry.addedExtensions.every((model) => added.has(model.project.namespace))
+  );
+}
+
+function recordExtensions(db: Database.Database, registry: ModelRegistry): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    SERVED_EXTENSIONS_KEY,
+    registry.extensions.join(','),
+  );
+  const insert = db.prepare(
+    `INSERT INTO ${EXTENSION_MODEL_TABLE} (namespace, definition) VALUES (?, ?) ` +
+      'ON CONFLICT (namespace) DO UPDATE SET definition = excluded.definition',
+  );
+  for (const model of registry.addedExtensions) insert.run(model.project.namespace, JSON.stringify(model));
 }
 
 /** Whether the database holds exactly this plan's schema, with the administrative tables up to date. */
@@ -247,14 +285,13 @@ export function migrateSchema(db: Database.Database, plan: SchemaPlan, registry:
   return db
     .transaction((): MigrationOutcome => {
       const status = schemaStatusOf(db, plan);
-      if (status === 'current') return 'current';
+      // An extension adding only `_ext` members changes no table, yet the store must record that it serves it.
+      if (status === 'current' && recordsExtensions(db, registry)) return 'current';
       db.exec(ifNotExists(metaTable.sql));
       if (readMeta(db, FINGERPRINT_KEY) !== plan.fingerprint) createObjects(db, plan);
       migrateAdminSchema(db);
       registerResourceTypes(db, registry);
-      db.prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(SERVED_EXTENSIONS_KEY, registry.extensions.join(','));
+      recordExtensions(db, registry);
       return status === 'empty' ? 'created' : 'upgraded';
     })
     .immediate();

@@ -1,7 +1,7 @@
 // The Store over one SQLite database file (or memory): wires the schema, statements, caches and the write path
 // together and adapts better-sqlite3's synchronous calls to the Store interface.
 import type Database from 'better-sqlite3';
-import { getModelRegistry, type ModelRegistry, type ResourceModel } from '../../model/index.js';
+import { getModelRegistry, type ExtensionModel, type ModelRegistry, type ResourceModel } from '../../model/index.js';
 import type { DescriptorLookup } from '../../model/validation/index.js';
 import type {
   ApplicationChanges,
@@ -68,6 +68,7 @@ import {
   readResourceTypes,
   schemaStatusOf,
   servedExtensionsOf,
+  addedExtensionsOf,
   type SchemaPlan,
 } from './schema.js';
 import { SnapshotSessions, type Snapshot } from './snapshot-sessions.js';
@@ -140,6 +141,10 @@ export class SqliteStore implements Store {
 
   async servedExtensions(): Promise<readonly string[] | undefined> {
     return servedExtensionsOf(this.#connection());
+  }
+
+  async addedExtensions(): Promise<readonly ExtensionModel[] | undefined> {
+    return addedExtensionsOf(this.#connection());
   }
 
   async open(): Promise<void> {

@@ -63,7 +63,7 @@ describe('a store written by the first release', () => {
       await store.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.prepare("SELECT value FROM meta WHERE key = 'admin_schema_version'").pluck().get()).toBe(5);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'admin_schema_version'").pluck().get()).toBe(6);
     db.close();
   });
 });

@@ -19,9 +19,10 @@ const CLIENTS = ['first', 'second'] as const;
 /** The admin schema version before the ownership-token step, per store. */
 const VERSION_BEFORE_TOKENS: Record<StoreUnderTest['name'], number> = { SQLite: 4, PostgreSQL: 3 };
 
-/** Takes the admin tables back to the version before the step: no token tables or columns. */
+/** Takes the admin tables back to the version before the step: no token tables or columns, nor later steps' tables. */
 async function removeOwnershipTokens(stores: StoreUnderTest, spec: string): Promise<void> {
-  const sql = `DROP TABLE client_ownership_token;
+  const sql = `DROP TABLE extension_model;
+    DROP TABLE client_ownership_token;
     ALTER TABLE client DROP COLUMN creator_ownership_token_id;
     ALTER TABLE application DROP COLUMN ownership_token_id;
     DROP TABLE ownership_token;

@@ -31,6 +31,8 @@ const MIGRATIONS: readonly string[] = [
    UPDATE application SET ownership_token_id = application_id;
    ALTER TABLE client ADD COLUMN creator_ownership_token_id bigint REFERENCES ownership_token (ownership_token_id);
    CREATE TABLE client_ownership_token (client_key text COLLATE "C" NOT NULL REFERENCES client (client_key) ON DELETE CASCADE, ownership_token_id bigint NOT NULL REFERENCES ownership_token (ownership_token_id), PRIMARY KEY (client_key, ownership_token_id));`,
+  // 5: extensions added to the store from their folders, as SQLite's step 6.
+  `CREATE TABLE extension_model (namespace text COLLATE "C" PRIMARY KEY, definition text NOT NULL);`,
 ];
 
 export const ADMIN_SCHEMA_VERSION = MIGRATIONS.length;

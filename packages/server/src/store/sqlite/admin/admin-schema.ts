@@ -32,6 +32,8 @@ const MIGRATIONS: readonly string[] = [
    UPDATE application SET ownership_token_id = application_id;
    ALTER TABLE client ADD COLUMN creator_ownership_token_id INTEGER REFERENCES ownership_token (ownership_token_id);
    CREATE TABLE client_ownership_token (client_key TEXT NOT NULL REFERENCES client (client_key) ON DELETE CASCADE, ownership_token_id INTEGER NOT NULL REFERENCES ownership_token (ownership_token_id), PRIMARY KEY (client_key, ownership_token_id)) WITHOUT ROWID;`,
+  // 6: extensions added to the store from their folders, as the JSON of their ExtensionModel.
+  `CREATE TABLE extension_model (namespace TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;`,
 ];
 
 function versionOf(db: Database.Database): number {

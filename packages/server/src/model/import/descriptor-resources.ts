@@ -1,5 +1,5 @@
 // Builds descriptor resources: all share one shape (namespace + codeValue identity), read from the descriptor OpenAPI.
-import type { JsonPath, PropertyShape, ResourceModel } from '../../src/model/types.js';
+import type { JsonPath, PropertyShape, ResourceModel } from '../types.js';
 import { withMemberNames } from './member-names.js';
 import type { OdsNames } from './ods-names.js';
 import { convertJsonSchemaObject } from './shape.js';
@@ -32,11 +32,12 @@ function withoutServerManagedAndMinLength(schema: JsonSchema): JsonSchema {
 
 export function buildDescriptorResource(
   entry: SourceEntry,
-  openApi: OpenApiFile,
+  /** Where a Data Standard descriptor's schema is; an extension's is in its ApiSchema. */
+  openApi: OpenApiFile | undefined,
   odsNames: OdsNames,
   odsFacts: OdsResourceFacts,
 ): ResourceModel {
-  const schema = entry.resource.jsonSchemaForInsert ?? openApi.components.schemas[schemaName(entry)];
+  const schema = entry.resource.jsonSchemaForInsert ?? openApi?.components.schemas[schemaName(entry)];
   if (!schema) throw new Error(`No descriptor schema ${schemaName(entry)}`);
   const converted: PropertyShape = convertJsonSchemaObject(withoutServerManagedAndMinLength(schema), '$', {
     identityPaths: IDENTITY_PATHS,
@@ -46,9 +47,6 @@ export function buildDescriptorResource(
     integerWidth: () => undefined,
     decimalBounds: () => {
       throw new Error('Descriptors have no decimals');
-    },
-    extensionShape: () => {
-      throw new Error('Descriptors have no extensions');
     },
   });
   const shape = withMemberNames(

@@ -1,4 +1,5 @@
 // Decimal range rules: precision/scale digits, the XSD simple type's facets, and the ODS money range for currency.
+import type { DecimalTypes } from '../types.js';
 import type { JsonSchema } from './source-types.js';
 
 export interface DecimalBounds {
@@ -12,44 +13,61 @@ interface DecimalFacets {
   maxInclusive?: number;
 }
 
-/** The ODS stores Currency as MONEY, so its range is SQL money's, not the precision's. */
-const MONEY_BOUND = Number('922337203685477.5807');
+/** The MONEY and percent rules below name these XSD types. */
 const CURRENCY_TYPE = 'Currency';
 /** MetaEd percent properties carry no range in the API, although the XSD Percent type restricts to 0..1. */
 const PERCENT_TYPE = 'Percent';
+/** The ODS stores Currency as MONEY, so its range is SQL money's, not the precision's. */
+const MONEY_BOUND = Number('922337203685477.5807');
 
-/** Element name (PascalCase) → facets of its decimal simple type, from the core and TPDM XSDs. */
-export function readDecimalFacetsByElement(xsdTexts: string[]): Map<string, DecimalFacets> {
-  const facetsByType = new Map<string, DecimalFacets>();
-  const simpleType = /<xs:simpleType name="([^"]+)">([\s\S]*?)<\/xs:simpleType>/g;
+const SIMPLE_TYPE = /<xs:simpleType name="([^"]+)">([\s\S]*?)<\/xs:simpleType>/g;
+const ELEMENT = /<xs:element name="([^"]+)" type="([^"]+)"/g;
+
+/** The decimal simple types of XSD texts and the elements of those types (by type name, known ones included). */
+export function readDecimalTypes(xsdTexts: readonly string[], known?: DecimalTypes): DecimalTypes {
+  const types: DecimalTypes['types'] = { ...known?.types };
   for (const text of xsdTexts) {
-    for (const [, typeName, body] of text.matchAll(simpleType)) {
+    for (const [, typeName, body] of text.matchAll(SIMPLE_TYPE)) {
       if (!typeName || !body?.includes('base="xs:decimal"')) continue;
       const facet = (name: string): number | undefined => {
         const value = new RegExp(`<xs:${name} value="([^"]+)"`).exec(body)?.[1];
         return value === undefined ? undefined : Number(value);
       };
-      facetsByType.set(typeName, {
-        typeName,
-        minInclusive: facet('minInclusive'),
-        maxInclusive: facet('maxInclusive'),
-      });
+      const [minInclusive, maxInclusive] = [facet('minInclusive'), facet('maxInclusive')];
+      types[typeName] = {
+        ...(minInclusive === undefined ? {} : { minInclusive }),
+        ...(maxInclusive === undefined ? {} : { maxInclusive }),
+      };
     }
   }
-  const byElement = new Map<string, DecimalFacets>();
-  const element = /<xs:element name="([^"]+)" type="([^"]+)"/g;
+  const elements: Record<string, string> = { ...known?.elements };
+  const declared = new Map(Object.entries(elements));
   for (const text of xsdTexts) {
-    for (const [, elementName, typeName] of text.matchAll(element)) {
-      const facets = typeName ? facetsByType.get(typeName) : undefined;
-      if (!elementName || !facets) continue;
-      const known = byElement.get(elementName);
-      if (known && known.typeName !== facets.typeName) {
-        throw new Error(`XSD element ${elementName} has two decimal types: ${known.typeName}, ${facets.typeName}`);
+    for (const [, elementName, typeName] of text.matchAll(ELEMENT)) {
+      if (!elementName || !typeName || types[typeName] === undefined) continue;
+      const other = declared.get(elementName);
+      if (other !== undefined && other !== typeName) {
+        throw new Error(`XSD element ${elementName} has two decimal types: ${other}, ${typeName}`);
       }
-      byElement.set(elementName, facets);
+      declared.set(elementName, typeName);
+      elements[elementName] = typeName;
     }
   }
-  return byElement;
+  return { types, elements };
+}
+
+/**
+ * Element name (PascalCase) → facets of its decimal simple type, from the XSDs' texts and the known types (the core
+ * XSD's, which an extension's XSD uses without defining).
+ */
+export function readDecimalFacetsByElement(
+  xsdTexts: readonly string[],
+  known?: DecimalTypes,
+): Map<string, DecimalFacets> {
+  const { types, elements } = readDecimalTypes(xsdTexts, known);
+  return new Map(
+    Object.entries(elements).map(([elementName, typeName]) => [elementName, { typeName, ...types[typeName] }]),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 // Reads the ODS PostgreSQL DDL: each table's columns, and which tables own which (cascade-deleting foreign keys).
+import type { OdsTables } from '../types.js';
 
 export interface OdsDdl {
   /** Qualified table name as PostgreSQL spells it (`edfi.Intervention`) → its stored column names. */
@@ -40,6 +41,24 @@ export function parseOdsDdl(tablesSql: readonly string[], foreignKeysSql: readon
   const children = new Map<string, string[]>();
   for (const sql of tablesSql) readColumns(sql, columns);
   for (const sql of foreignKeysSql) readChildren(sql, children);
-  if (columns.size === 0 || children.size === 0) throw new Error('No tables or foreign keys found in the ODS DDL');
+  if (columns.size === 0) throw new Error('No tables found in the ODS DDL');
   return { columns, children };
+}
+
+/** Both DDLs' tables and ownerships (an extension's DDL beside the tables of the model it extends). */
+export function mergedOdsDdl(first: OdsDdl, second: OdsDdl): OdsDdl {
+  const columns = new Map(first.columns);
+  for (const [table, names] of second.columns) columns.set(table, [...(columns.get(table) ?? []), ...names]);
+  const children = new Map(first.children);
+  for (const [table, owned] of second.children) children.set(table, [...(children.get(table) ?? []), ...owned]);
+  return { columns, children };
+}
+
+/** The DDL's facts as the model file keeps them. */
+export function odsTablesOf(ddl: OdsDdl): OdsTables {
+  return { columns: Object.fromEntries(ddl.columns), children: Object.fromEntries(ddl.children) };
+}
+
+export function odsDdlOf(tables: OdsTables): OdsDdl {
+  return { columns: new Map(Object.entries(tables.columns)), children: new Map(Object.entries(tables.children)) };
 }

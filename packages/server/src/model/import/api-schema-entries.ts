@@ -1,7 +1,8 @@
 // Converts an extension project's MetaEd ApiSchema into the importer's source-resource form, so an extension's
 // resources go through the same build as the Data Standard's: its new resources and descriptors, and its `_ext`
 // additions to core resources (at the root and inside collection items, `commonExtensionOverrides`).
-import type { JsonPath } from '../../src/model/types.js';
+import type { JsonPath } from '../types.js';
+import { resourceKey, type OdsResourceFacts } from './ods-generated.js';
 import { sortedText } from './ordering.js';
 import type {
   DerivedDescriptorUse,
@@ -49,6 +50,13 @@ export interface ApiSchemaResourceSchema {
   decimalPropertyValidationInfos?: { path: string; totalDigits: number; decimalPlaces: number }[];
   queryFieldMapping?: Record<string, { path: string }[]>;
   commonExtensionOverrides?: ApiSchemaCommonExtension[];
+  /** The authorization subjects MetaEd derives (the DMS's), by kind. */
+  securableElements?: {
+    EducationOrganization?: { jsonPath: string; metaEdName: string }[];
+    Student?: string[];
+    Staff?: string[];
+    Contact?: string[];
+  };
   jsonSchemaForInsert: JsonSchema;
 }
 
@@ -198,4 +206,29 @@ export function jsonPathOfSchemaLocation(location: string): JsonPath {
     else if (keyword !== '') throw new Error(`Unsupported schema location ${location}`);
   }
   return path;
+}
+
+/** The ODS property a person securable stands for (the ODS authorizes on the person's surrogate key). */
+const PERSON_SUBJECTS = { Student: 'StudentUSI', Staff: 'StaffUSI', Contact: 'ContactUSI' } as const;
+
+/**
+ * What the ApiSchema says of each resource's authorization subjects and GET-by-example parameters: for an extension
+ * folder without the ODS code generator's files (which, when present, say it as the ODS does).
+ */
+export function apiSchemaResourceFacts(project: ApiSchemaProject, namespace: string): OdsResourceFacts {
+  const authorizationSubjects = new Map<string, string[]>();
+  const queryParameters = new Map<string, string[]>();
+  for (const schema of Object.values(project.resourceSchemas)) {
+    if (schema.isResourceExtension) continue;
+    const key = resourceKey(namespace, schema.resourceName);
+    const securables = schema.securableElements ?? {};
+    authorizationSubjects.set(key, [
+      ...(securables.EducationOrganization ?? []).map((element) => element.metaEdName),
+      ...(Object.keys(PERSON_SUBJECTS) as (keyof typeof PERSON_SUBJECTS)[]).flatMap((kind) =>
+        (securables[kind] ?? []).map(() => PERSON_SUBJECTS[kind]),
+      ),
+    ]);
+    queryParameters.set(key, Object.keys(rootQueryFields(schema)));
+  }
+  return { authorizationSubjects, queryParameters };
 }

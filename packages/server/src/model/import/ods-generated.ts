@@ -1,6 +1,6 @@
 // Reads facts from the ODS/API code generator's C# output (`ods-generated/`) and the ODS's hand-written
 // authorization overrides: per resource, the properties it is authorized on and the GET-by-example parameters.
-import type { ProjectNamespace } from '../../src/model/types.js';
+import type { ProjectNamespace } from '../types.js';
 
 /** `namespace/ResourceName` → property names (ODS PascalCase), in file order. */
 export type PropertiesByResource = ReadonlyMap<string, readonly string[]>;

@@ -1,6 +1,6 @@
 // Securable elements: the subjects the ODS authorizes a resource on (its generated authorization-context provider,
 // or the ODS's override of it), located in the document through the query fields, plus the identity namespaces.
-import type { JsonPath, SecurableElements } from '../../src/model/types.js';
+import type { JsonPath, SecurableElements } from '../types.js';
 import { compareText } from './ordering.js';
 
 /** The ODS's person surrogate keys; the API shows (and the ODS's messages name) the unique ids instead. */

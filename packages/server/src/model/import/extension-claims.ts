@@ -3,7 +3,7 @@
 // `noFurtherAuthorizationRequiredData` claim (no further authorization by default) whose children are the extension's
 // resource claims. An extension folder's own `claims.json` (`{ "hierarchy": [ClaimNode…] }`, our claims format)
 // replaces that domain. An extension the security metadata already claims (TPDM) keeps its claims.
-import type { ClaimAction, ClaimNode, ClaimsFile, ResourceModel } from '../../src/model/types.js';
+import type { ClaimAction, ClaimNode, ClaimsFile, ResourceModel } from '../types.js';
 import type { ExtensionFolder } from './extension-folder.js';
 import { compareText } from './ordering.js';
 
@@ -40,18 +40,17 @@ function ownHierarchy(extension: ExtensionFolder): ClaimNode[] | undefined {
   return hierarchy as ClaimNode[];
 }
 
-export function withExtensionClaims(
+/**
+ * The claims an extension adds to the hierarchy: its own file's, or the default domain over `resources` (its own);
+ * none when the hierarchy already claims its domain (TPDM's comes with the security metadata).
+ */
+export function extensionClaims(
   claims: ClaimsFile,
-  extensions: readonly ExtensionFolder[],
+  extension: ExtensionFolder,
   resources: readonly ResourceModel[],
-): ClaimsFile {
-  if (extensions.length === 0) return claims;
-  const claimed = new Set(claims.hierarchy.map((node) => node.name));
-  const added = extensions
-    .filter((extension) => !claimed.has(`${DOMAIN_PREFIX}${extension.namespace}`))
-    .flatMap((extension) => ownHierarchy(extension) ?? [defaultDomain(extension.namespace, claims, resources)]);
-  return {
-    ...claims,
-    hierarchy: [...claims.hierarchy, ...added].sort((a, b) => compareText(a.name, b.name)),
-  };
+): ClaimNode[] {
+  if (claims.hierarchy.some((node) => node.name === `${DOMAIN_PREFIX}${extension.namespace}`)) return [];
+  return (ownHierarchy(extension) ?? [defaultDomain(extension.namespace, claims, resources)]).sort((a, b) =>
+    compareText(a.name, b.name),
+  );
 }

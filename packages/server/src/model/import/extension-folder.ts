@@ -1,9 +1,11 @@
 // Reads an Ed-Fi extension folder: the MetaEd ApiSchema (required), the ODS PostgreSQL DDL (`ods-ddl-pgsql/`, for the
 // ODS member names), the extension XSDs (`*-xsd/`), an optional `claims.json`, and the ODS code generator's files for
-// the project, from the folder's own `ods-generated/` or the shared `ods-generated/` beside it.
+// the project, from the folder's own `ods-generated/` or a shared one (the Ed-Fi inputs'); without them the
+// authorization subjects and GET-by-example parameters are the ApiSchema's.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { toSourceResource, type ApiSchemaFile } from './api-schema-entries.js';
+import { apiSchemaResourceFacts, toSourceResource, type ApiSchemaFile } from './api-schema-entries.js';
+import type { OdsResourceFacts } from './ods-generated.js';
 import { compareText } from './ordering.js';
 import type { ExtensionProjectSource } from './source-index.js';
 import type { OdsApiModelFile } from './source-types.js';
@@ -18,6 +20,8 @@ export interface ExtensionFolder extends ExtensionProjectSource {
   /** ODS generated authorization-context providers and request classes, when the generator's files are found. */
   odsAuthorizationProviders?: string;
   odsRequests?: string;
+  /** The authorization subjects and GET-by-example parameters the ApiSchema gives (used without the files above). */
+  apiSchemaFacts: OdsResourceFacts;
   /** The folder's own claims file (overrides the default grants), as JSON. */
   claims?: unknown;
   /** The ODS ApiModel (`*-ApiModel-EXTENSION.json`), a cross-check of the ODS member names, when present. */
@@ -30,6 +34,14 @@ function filesIn(folder: string, accept: (name: string) => boolean): string[] {
     .filter(accept)
     .sort(compareText)
     .map((name) => path.join(folder, name));
+}
+
+function readJson<T>(file: string): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
 }
 
 function onlyFile(folder: string, suffix: string): string | undefined {
@@ -70,25 +82,16 @@ export function folderLayout(folder: string, sharedGenerated?: string): Extensio
   };
 }
 
-/** TPDM's files among the Ed-Fi inputs (they predate the extension folders); read like any extension. */
-export function tpdmLayout(sourceDir: string): ExtensionLayout {
-  return {
-    folder: sourceDir,
-    apiSchemaFile: path.join(sourceDir, 'tpdm-1.1-ds-5.2-api-schema.json'),
-    apiModelFile: path.join(sourceDir, 'tpdm-1.1-ds-5.2-ApiModel-EXTENSION.json'),
-    ddlFolder: path.join(sourceDir, 'ods-ddl', 'tpdm-1.1'),
-    xsdFolders: [path.join(sourceDir, 'tpdm-xsd')],
-    generatedFolders: [path.join(sourceDir, 'ods-generated')],
-  };
-}
-
 /** Reads and checks an extension's files. */
 export function readExtension(layout: ExtensionLayout): ExtensionFolder {
   const { folder, apiSchemaFile: schemaFile, apiModelFile, ddlFolder, xsdFolders, generatedFolders } = layout;
   if (!schemaFile) throw new Error(`${folder}: no MetaEd ApiSchema (*-api-schema.json)`);
-  const apiSchema = JSON.parse(readFileSync(schemaFile, 'utf8')) as ApiSchemaFile;
+  const apiSchema = readJson<ApiSchemaFile>(schemaFile);
   const project = apiSchema.projectSchema;
   if (!project?.isExtensionProject) throw new Error(`${schemaFile}: not an extension project's ApiSchema`);
+  if (typeof project.resourceSchemas !== 'object' || project.resourceSchemas === null) {
+    throw new Error(`${schemaFile}: no resourceSchemas`);
+  }
   if (!/^[a-z][a-zA-Z0-9]*$/.test(project.projectEndpointName)) {
     throw new Error(`${schemaFile}: unusable projectEndpointName ${JSON.stringify(project.projectEndpointName)}`);
   }
@@ -110,6 +113,7 @@ export function readExtension(layout: ExtensionLayout): ExtensionFolder {
     projectName: project.projectName,
     projectVersion: version,
     description: project.description ?? '',
+    apiSchemaFacts: apiSchemaResourceFacts(project, project.projectEndpointName),
     resources: Object.fromEntries(
       Object.entries(project.resourceSchemas)
         .sort(([a], [b]) => compareText(a, b))
@@ -122,7 +126,7 @@ export function readExtension(layout: ExtensionLayout): ExtensionFolder {
     ),
     ...(authorization ? { odsAuthorizationProviders: authorization } : {}),
     ...(requests ? { odsRequests: requests } : {}),
-    ...(apiModelFile ? { apiModel: JSON.parse(readFileSync(apiModelFile, 'utf8')) as OdsApiModelFile } : {}),
-    ...(existsSync(claimsFile) ? { claims: JSON.parse(readFileSync(claimsFile, 'utf8')) as unknown } : {}),
+    ...(apiModelFile ? { apiModel: readJson<OdsApiModelFile>(apiModelFile) } : {}),
+    ...(existsSync(claimsFile) ? { claims: readJson<unknown>(claimsFile) } : {}),
   };
 }

@@ -1,9 +1,10 @@
 // Resolves the storage width (int32/int64) of integer paths: relational types for ed-fi, ApiSchema formats for
-// extension projects (TPDM's and those read from an extension folder), and the target's identity for reference fields.
-import type { ProjectNamespace } from '../../src/model/types.js';
-import { parseJsonPath } from '../../src/model/json-path.js';
+// extension projects (TPDM's and those read from an extension folder), and the target's identity for reference fields
+// (in the index, or else in the model an extension extends).
+import type { ProjectNamespace } from '../types.js';
+import { nodeAtPath } from '../json-path.js';
 import type { JsonSchema } from './source-types.js';
-import { namespaceOfProject, type SourceIndex } from './source-index.js';
+import type { SourceIndex } from './source-index.js';
 
 export type IntegerWidth = 'int32' | 'int64';
 
@@ -13,14 +14,12 @@ export type IntegerWidthResolver = (
   path: string,
 ) => IntegerWidth | undefined;
 
-function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of parseJsonPath(path)) {
-    node = node?.properties?.[segment.name];
-    if (segment.isArray) node = node?.items;
-  }
-  return node;
-}
+/** The width at a path of a resource (an abstract one included) the index does not hold. */
+export type OutsideWidth = (
+  namespace: ProjectNamespace,
+  resourceName: string,
+  path: string,
+) => IntegerWidth | undefined;
 
 const EXTENSION_MEMBER = /\._ext\.([^.]+)\./;
 
@@ -40,7 +39,7 @@ function extensionSchema(
   return root ? { schema: root, path } : undefined;
 }
 
-export function createIntegerWidthResolver(index: SourceIndex): IntegerWidthResolver {
+export function createIntegerWidthResolver(index: SourceIndex, outside?: OutsideWidth): IntegerWidthResolver {
   const isReferenceField = (namespace: ProjectNamespace, endpoint: string, path: string): boolean =>
     [
       ...(index.entries.find((entry) => entry.namespace === namespace && entry.endpoint === endpoint)?.resource
@@ -52,7 +51,7 @@ export function createIntegerWidthResolver(index: SourceIndex): IntegerWidthReso
     const project = namespace !== 'ed-fi' ? namespace : EXTENSION_MEMBER.exec(path)?.[1];
     if (project) {
       const found = extensionSchema(index, project, endpoint, path);
-      const format = found?.schema ? schemaAt(found.schema, found.path)?.format : undefined;
+      const format = found?.schema ? nodeAtPath(found.schema, found.path)?.format : undefined;
       if (format === 'int64' || format === 'int32') return format;
       // MetaEd writes no format for INT/SMALLINT members; reference fields take their target's width below.
       return isReferenceField(namespace, endpoint, path) ? undefined : 'int32';
@@ -79,16 +78,22 @@ export function createIntegerWidthResolver(index: SourceIndex): IntegerWidthReso
       const field = reference.fields.find((candidate) => candidate.referenceJsonPath === path);
       const targetPath = field?.identityJsonPaths[0];
       if (!targetPath) continue;
-      const targetNamespace = namespaceOfProject(reference.targetProject);
-      if (index.abstractNames.has(reference.target)) {
-        const subclass = index.abstractSubclasses(reference.target)[0]!;
+      const targetNamespace = index.namespaceOf(reference.targetProject);
+      const subclass = index.abstractNames.has(reference.target)
+        ? index.abstractSubclasses(reference.target)[0]
+        : undefined;
+      if (subclass) {
         const rename = Object.entries(subclass.resource.superclass?.identityRename ?? {}).find(
           ([, to]) => to === targetPath,
         );
         return resolve(subclass.namespace, subclass.endpoint, rename ? rename[0] : targetPath);
       }
-      const target = index.byName(targetNamespace, reference.target);
+      const target = index.abstractNames.has(reference.target)
+        ? undefined
+        : index.byName(targetNamespace, reference.target);
       if (target) return resolve(target.namespace, target.endpoint, targetPath);
+      const width = outside?.(targetNamespace, reference.target, targetPath);
+      if (width) return width;
     }
     return undefined;
   };

@@ -1,6 +1,6 @@
 // The GET-by-example parameters of a resource as the ODS accepts them: its `…GetByExample` properties, which are the
 // derived model's root-table fields plus what the resource inherits (`schools?nameOfInstitution=`).
-import type { JsonPath, PropertyShape } from '../../src/model/types.js';
+import type { JsonPath, PropertyShape } from '../types.js';
 import { compareText, sortedText } from './ordering.js';
 
 export interface QueryFieldSources {

@@ -1,11 +1,11 @@
-// Converts source shapes (the derived nested shape, or an ApiSchema JSON schema for `_ext`) into our PropertyShape,
-// adding identity, descriptor, integer-width and decimal facts.
-import type { JsonPath, PropertyShape, ScalarFormat } from '../../src/model/types.js';
-import { isPathWithin } from '../../src/model/json-path.js';
+// Converts source shapes (the derived nested shape, or an ApiSchema JSON schema) into our PropertyShape, adding
+// identity, descriptor, integer-width and decimal facts.
+import type { JsonPath, PropertyShape, ScalarFormat } from '../types.js';
+import { isPathWithin } from '../json-path.js';
 import type { DecimalBounds } from './decimal-bounds.js';
 import { compareText } from './ordering.js';
 import type { IntegerWidth } from './integer-widths.js';
-import type { DerivedShapeNode, JsonSchema } from './source-types.js';
+import type { DerivedShapeNode, JsonSchema, SourceFacets } from './source-types.js';
 
 export interface ShapeFacts {
   identityPaths: JsonPath[];
@@ -14,8 +14,6 @@ export interface ShapeFacts {
   decimals: Record<JsonPath, { precision: number; scale: number }>;
   integerWidth(path: JsonPath): IntegerWidth | undefined;
   decimalBounds(leafName: string, precision: number, scale: number): DecimalBounds;
-  /** Shape of `_ext` for resources a project extends. */
-  extensionShape(path: JsonPath): PropertyShape;
 }
 
 function sortedEntries<T>(record: Record<string, T>): [string, T][] {
@@ -24,14 +22,8 @@ function sortedEntries<T>(record: Record<string, T>): [string, T][] {
 
 const STRING_FORMATS = new Set<string>(['date', 'time', 'date-time']);
 
-interface SourceNodeFacts {
+interface SourceNodeFacts extends SourceFacets {
   type: PropertyShape['type'];
-  format?: string;
-  maxLength?: number;
-  minLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
   required: boolean;
   deprecated: boolean;
   isReference: boolean;
@@ -75,10 +67,8 @@ function convertDerivedMembers(
   const properties: Record<string, PropertyShape> = {};
   for (const [name, node] of sortedEntries(members)) {
     const path = `${parentPath}.${name}`;
-    if (node.type === 'extension') {
-      properties[name] = facts.extensionShape(path);
-      continue;
-    }
+    // The derived model marks where TPDM extends a core resource; extensions are built apart and merged later.
+    if (node.type === 'extension') continue;
     const isArray = node.type === 'array';
     const shape = leafFacts(
       isArray ? `${path}[*]` : path,

@@ -1,6 +1,7 @@
 // Adds the ODS member name to every shape node whose name the ODS spells other than the capitalised JSON name:
 // scalars from the DDL columns, collections and inline objects from the child entities they are stored in.
-import type { PropertyShape, ResourceModel } from '../../src/model/types.js';
+import { parseJsonPath } from '../json-path.js';
+import type { JsonPath, PropertyShape, ResourceModel } from '../types.js';
 import type { OdsEntity, OdsNames } from './ods-names.js';
 
 function capitalised(jsonName: string): string {
@@ -14,7 +15,8 @@ function named(jsonName: string, node: PropertyShape, memberName: string | undef
   return { type, memberName, ...rest };
 }
 
-function nameMembers(shape: PropertyShape, parents: readonly OdsEntity[], names: OdsNames): PropertyShape {
+/** The object's members with their ODS names, its entities being `parents`. */
+export function nameMembers(shape: PropertyShape, parents: readonly OdsEntity[], names: OdsNames): PropertyShape {
   const properties: Record<string, PropertyShape> = {};
   for (const [jsonName, node] of Object.entries(shape.properties ?? {})) {
     properties[jsonName] = nameMember(jsonName, node, parents, names);
@@ -57,14 +59,31 @@ function rootEntity(names: OdsNames, schema: string, name: string): OdsEntity {
   return root;
 }
 
-/** The resource's shape with member names; a subclass's members may also belong to its superclass entity. */
-export function withMemberNames(
-  resource: Pick<ResourceModel, 'namespace' | 'resourceName' | 'superclass' | 'shape'>,
-  names: OdsNames,
-): PropertyShape {
+type NamedResource = Pick<ResourceModel, 'namespace' | 'resourceName' | 'superclass' | 'shape'>;
+
+/** A resource's root entities: its own table and, for a subclass, its superclass's. */
+function rootEntities(resource: NamedResource, names: OdsNames): OdsEntity[] {
   const roots = [
     rootEntity(names, resource.namespace === 'ed-fi' ? 'edfi' : resource.namespace, resource.resourceName),
   ];
   if (resource.superclass) roots.push(rootEntity(names, 'edfi', resource.superclass.resourceName));
-  return nameMembers(resource.shape, roots, names);
+  return roots;
+}
+
+/** The resource's shape with member names; a subclass's members may also belong to its superclass entity. */
+export function withMemberNames(resource: NamedResource, names: OdsNames): PropertyShape {
+  return nameMembers(resource.shape, rootEntities(resource, names), names);
+}
+
+/** The entities of the object at `path` in the resource (`$`: its roots; `$.addresses[*]`: the address entity). */
+export function entitiesAt(resource: NamedResource, path: JsonPath, names: OdsNames): OdsEntity[] {
+  let parents = rootEntities(resource, names);
+  let node: PropertyShape | undefined = resource.shape;
+  for (const segment of parseJsonPath(path)) {
+    const member: PropertyShape | undefined = node?.properties?.[segment.name];
+    if (!member) throw new Error(`No member ${segment.name} in ${resource.resourceName} for ${path}`);
+    parents = [names.childEntity(parents, segment.name, segment.isArray).entity];
+    node = segment.isArray ? member.items : member;
+  }
+  return parents;
 }

@@ -1,6 +1,6 @@
 // Lists a resource's collections from its shape, with item uniqueness keys from the relational model (ed-fi)
 // or ApiSchema array-uniqueness constraints (TPDM).
-import type { CollectionModel, JsonPath, PropertyShape } from '../../src/model/types.js';
+import type { CollectionModel, JsonPath, PropertyShape } from '../types.js';
 import type { DerivedResource, DerivedUniquenessConstraint } from './source-types.js';
 import { compareText, sortByPath } from './ordering.js';
 
