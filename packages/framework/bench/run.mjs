@@ -19,6 +19,7 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { createRequire } from 'node:module';
 import { Buffer } from 'node:buffer';
 import autocannon from 'autocannon';
+import { freePort } from './free-port.mjs';
 import { SCENARIOS, SCENARIO_IDS, VARIANTS, compareResponse } from './scenarios.mjs';
 
 const BENCH_DIR = new URL('./', import.meta.url);
@@ -273,17 +274,6 @@ function serverVersions() {
 }
 
 // --------------------------------------------------------------------------------------------------- HTTP helpers
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitPortFree(port, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
