@@ -64,9 +64,18 @@ export function errorEnvelope(code: string, message: string): { error: { code: s
   return { error: { code, message } };
 }
 
+/** The 404 envelope around its message, serialised once: `{"error":{"code":"not_found","message":…}}`. */
+const NOT_FOUND_BODY_START = JSON.stringify(errorEnvelope(NOT_FOUND_CODE, '')).slice(0, -4);
+const NOT_FOUND_BODY_END = '}}';
+
 /** The error envelope response of an unknown route, without the cost of an error object (default rendering only). */
 export function notFoundResponse(message: string, headOnly: boolean): ResponseLike {
-  return build(404, errorEnvelope(NOT_FOUND_CODE, message), undefined, headOnly);
+  const text = NOT_FOUND_BODY_START + JSON.stringify(message) + NOT_FOUND_BODY_END;
+  return {
+    status: 404,
+    headers: { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(text) },
+    body: headOnly ? undefined : text,
+  };
 }
 
 /** Maps any thrown value to the error envelope; messages of unexpected errors are hidden unless exposeErrors is on. */

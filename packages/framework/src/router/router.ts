@@ -103,7 +103,7 @@ export class Router<T> {
     const target = this.ignoreTrailingSlash ? withoutTrailingSlash(path) : path;
     const methods = new Set(this.findStatic(target)?.keys());
     if (target.startsWith('/')) this.dynamicRoutes.collectMethods(target, methods);
-    return [...methods].sort();
+    return methods.size === 0 ? [] : [...methods].sort();
   }
 
   /** Most paths arrive lower-case already, so the lower-cased copy is made only on a miss. */

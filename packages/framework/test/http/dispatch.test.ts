@@ -50,6 +50,10 @@ afterEach(() => {
   errors.length = 0;
 });
 
+function notFoundBody(pathname: string): string {
+  return JSON.stringify({ error: { code: 'not_found', message: `Route ${pathname} does not exist.` } });
+}
+
 describe('responses', () => {
   it('answers a plain value as 200 JSON with charset and content-length', async () => {
     const server = await serverWith();
@@ -109,6 +113,21 @@ describe('errors', () => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.json<{ error: { code: string } }>().error.code).toBe('not_found');
     }
+  });
+
+  it('names the unknown path in the 404 message, escaped as JSON, with its byte length', async () => {
+    const server = await serverWith();
+    const response = await server.inject({ url: '/api/v1/a"b\\c%C3%A9?x=1' });
+    const body = '{"error":{"code":"not_found","message":"Route /api/v1/a\\"b\\\\c%C3%A9 does not exist."}}';
+    expect(response.body).toBe(body);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'Route /api/v1/a"b\\c%C3%A9 does not exist.' },
+    });
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    const head = await server.inject({ method: 'HEAD', url: '/api/v1/nope' });
+    expect(head.status).toBe(404);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(notFoundBody('/api/v1/nope'))));
   });
 
   it('answers a known path with another method with 405 and Allow', async () => {
