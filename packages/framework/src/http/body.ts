@@ -6,8 +6,16 @@ import { ClientClosedRequest, InvalidInput, PayloadTooLarge, UnsupportedMediaTyp
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** Collects a stream into one buffer, refusing more than `limit` bytes (declared or streamed). */
-export function readStream(stream: Readable, headers: IncomingHttpHeaders, limit: number): Promise<Buffer> {
+/**
+ * Collects a stream into one buffer, refusing more than `limit` bytes (declared or streamed), and settles with what
+ * `convert` makes of it (a throw rejects).
+ */
+export function readStream<T>(
+  stream: Readable,
+  headers: IncomingHttpHeaders,
+  limit: number,
+  convert: (bytes: Buffer) => T,
+): Promise<T> {
   const declared = headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     stream.resume();
@@ -16,28 +24,39 @@ export function readStream(stream: Readable, headers: IncomingHttpHeaders, limit
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    // Plain `on` listeners guarded by `settled`: `once` wraps and binds each listener, per request.
     stream.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size > limit) {
+        settled = true;
         chunks.length = 0;
-        stream.removeAllListeners('data');
         stream.resume();
         reject(new PayloadTooLarge());
         return;
       }
       chunks.push(chunk);
     });
-    let ended = false;
-    stream.once('end', () => {
-      ended = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    stream.on('end', () => {
+      if (settled) return;
+      settled = true;
+      try {
+        resolve(convert(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+      } catch (error) {
+        reject(error);
+      }
     });
     // A client that disconnects mid-body makes the request emit 'error' (ECONNRESET) or just 'close'.
-    stream.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ECONNRESET' ? new ClientClosedRequest() : error),
-    );
-    stream.once('close', () => {
-      if (!ended) reject(new ClientClosedRequest());
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
+      reject(error.code === 'ECONNRESET' ? new ClientClosedRequest() : error);
+    });
+    stream.on('close', () => {
+      if (settled) return;
+      settled = true;
+      reject(new ClientClosedRequest());
     });
   });
 }
@@ -92,6 +111,12 @@ export function parseForm(text: string): Record<string, string> {
   return form;
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+
+function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}
+
 /**
  * Turns raw body bytes into the request payload: JSON for JSON media types or none, forms for urlencoded,
  * anything else only if it parses as JSON. An empty body is `undefined`.
@@ -99,7 +124,7 @@ export function parseForm(text: string): Record<string, string> {
 export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
   // A UTF-8 byte order mark is not part of the text (RFC 8259 §8.1 lets parsers ignore it; .NET's readers strip it).
-  const text = raw.toString('utf8').replace(/^\uFEFF/, '');
+  const text = withoutByteOrderMark(raw.toString('utf8'));
   const mediaType = mediaTypeOf(contentType);
   if (mediaType === 'application/x-www-form-urlencoded') return parseForm(text);
   let value: unknown;

@@ -43,7 +43,8 @@ export async function inject(dispatcher: Dispatcher, request: InjectRequest): Pr
     method: (request.method ?? 'GET').toUpperCase(),
     url: request.url,
     headers,
-    readBody: (limit: number) => (body.length > limit ? Promise.reject(new PayloadTooLarge()) : Promise.resolve(body)),
+    readBody: (limit, _req, convert) =>
+      body.length > limit ? Promise.reject(new PayloadTooLarge()) : new Promise((resolve) => resolve(convert(body))),
   });
   const responseHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) responseHeaders[name.toLowerCase()] = String(value);

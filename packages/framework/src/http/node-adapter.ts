@@ -34,7 +34,7 @@ function write(res: ServerResponse, response: ResponseLike | undefined): void {
 }
 
 /** The socket's body reader: one function for every request, handed the request it reads. */
-const readSocketBody: BodySource = (limit, req) => readStream(req!, req!.headers, limit);
+const readSocketBody: BodySource = (limit, req, convert) => readStream(req!, req!.headers, limit, convert);
 
 export function createNodeHandler(
   dispatcher: Dispatcher,

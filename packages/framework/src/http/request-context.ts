@@ -8,8 +8,19 @@ import { parseBody } from './body.js';
 import { emptyQuery, parseQuery } from './query.js';
 import { PrincipalToken } from './tokens.js';
 
-/** Where the raw body bytes come from: the socket (`req`), or an injected request. */
-export type BodySource = (limit: number, req: IncomingMessage | undefined) => Promise<Buffer>;
+/**
+ * Where the raw body bytes come from: the socket (`req`), or an injected request. `convert` runs on the complete bytes
+ * (a throw rejects), so that reading and parsing settle one promise.
+ */
+export type BodySource = <T>(
+  limit: number,
+  req: IncomingMessage | undefined,
+  convert: (bytes: Buffer) => T,
+) => Promise<T>;
+
+function asReceived(bytes: Buffer): Buffer {
+  return bytes;
+}
 
 /** What every context of one server shares. */
 export interface ContextServices {
@@ -24,6 +35,8 @@ export class Context implements RequestContext, IncomingRequestContext {
   private parsedQuery: QueryParams | undefined;
   private parsedBody: Promise<unknown> | undefined;
   private bodyBytes: Promise<Buffer> | undefined;
+  /** The bytes body() read, for a later rawBody(). */
+  private receivedBytes: Buffer | undefined;
   private scope: ScopeLike | undefined;
   private rawRequest: { readonly url: string; readonly req?: IncomingMessage } | undefined;
 
@@ -59,13 +72,32 @@ export class Context implements RequestContext, IncomingRequestContext {
   body<T = unknown>(): Promise<T> {
     if (this.parsedBody === undefined) {
       const contentType = this.headers['content-type'];
-      this.parsedBody = this.rawBody().then((raw) => parseBody(raw, contentType));
+      // Read and parsed in one step unless the bytes were asked for first: a promise and a tick less per body.
+      this.parsedBody =
+        this.bodyBytes === undefined
+          ? this.bodySource(this.services.bodyLimit, this.req, (bytes) => {
+              this.receivedBytes = bytes;
+              return parseBody(bytes, contentType);
+            })
+          : this.bodyBytes.then((bytes) => parseBody(bytes, contentType));
     }
     return this.parsedBody as Promise<T>;
   }
 
   rawBody(): Promise<Buffer> {
-    this.bodyBytes ??= this.bodySource(this.services.bodyLimit, this.req);
+    if (this.bodyBytes === undefined) {
+      this.bodyBytes =
+        this.parsedBody === undefined
+          ? this.bodySource(this.services.bodyLimit, this.req, asReceived)
+          : this.parsedBody.then(
+              () => this.receivedBytes!,
+              // A body that does not parse was still received; one that could not be read fails the same way here.
+              (error: unknown) => {
+                if (this.receivedBytes === undefined) throw error;
+                return this.receivedBytes;
+              },
+            );
+    }
     return this.bodyBytes;
   }
 

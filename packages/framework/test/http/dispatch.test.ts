@@ -329,6 +329,38 @@ describe('raw request bodies', () => {
     expect(response.json()).toEqual({ text: '{ "a" : null }', same: true, parsed: { a: null } });
   });
 
+  it('are available after the parsed body too, even when it does not parse, and fail as the body read did', async () => {
+    const server = await createServer({ logger, bodyLimit: 16 });
+    server.addRoutes(1, [
+      route.post('/raw-after', { auth: ['none'] }, async (ctx) => {
+        const parsed = await ctx.body().then(
+          (body) => body,
+          (error: HttpError) => error.status,
+        );
+        const bytes = await ctx.rawBody().then(
+          (raw) => raw.toString('utf8'),
+          (error: HttpError) => error.status,
+        );
+        return {
+          parsed,
+          bytes,
+          same: (await ctx.rawBody().catch(() => null)) === (await ctx.rawBody().catch(() => null)),
+        };
+      }),
+    ]);
+    const post = (body: string) => server.inject({ method: 'POST', url: '/api/v1/raw-after', body });
+    expect((await post('\uFEFF{"a":1}')).json()).toEqual({ parsed: { a: 1 }, bytes: '\uFEFF{"a":1}', same: true });
+    expect((await post('{"a":')).json()).toEqual({ parsed: 400, bytes: '{"a":', same: true });
+    expect((await post(`{"a":"${'x'.repeat(20)}"}`)).json()).toEqual({ parsed: 413, bytes: 413, same: true });
+  });
+
+  it('strips one byte order mark before parsing, and only one', async () => {
+    const server = await serverWith();
+    const echo = (body: string) => server.inject({ method: 'POST', url: '/api/v1/echo', body });
+    expect((await echo('\uFEFF{"a":1}')).json()).toEqual({ a: 1 });
+    expect((await echo('\uFEFF\uFEFF{"a":1}')).status).toBe(400);
+  });
+
   it('reports every response it wrote to onResponse: method, target, status and duration', async () => {
     const events: ResponseEvent[] = [];
     const server = await serverWith({ onResponse: (event) => events.push(event) });
