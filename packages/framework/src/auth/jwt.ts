@@ -136,7 +136,9 @@ function isoTime(seconds: unknown): string {
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+    // Not Object.values: that builds an array per object of every token. Claims are JSON, so nothing is inherited.
+    if (Array.isArray(value)) for (const child of value) deepFreeze(child);
+    else for (const key in value) deepFreeze(value[key]);
   }
   return value;
 }

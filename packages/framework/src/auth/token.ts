@@ -33,8 +33,20 @@ export class Token<C extends Record<string, unknown> = Record<string, unknown>> 
 
 const WHITESPACE = /\s+/;
 
+/** Printable ASCII and plain spaces only: then the only whitespace is ' ', and a split at ' ' costs far less than a regex split. */
+function isPlainAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code > 0x7e) return false;
+  }
+  return true;
+}
+
 function parseScopes(claim: unknown): readonly string[] {
-  if (typeof claim === 'string') return claim.split(WHITESPACE).filter((scope) => scope !== '');
+  if (typeof claim === 'string') {
+    const scopes = isPlainAscii(claim) ? claim.split(' ') : claim.split(WHITESPACE);
+    return scopes.filter((scope) => scope !== '');
+  }
   if (Array.isArray(claim)) return claim.filter((scope): scope is string => typeof scope === 'string' && scope !== '');
   return [];
 }

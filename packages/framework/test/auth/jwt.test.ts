@@ -229,6 +229,17 @@ describe('createJwtVerifier', () => {
       expect(() => (second.get('roles') as string[]).push('admin')).toThrow(TypeError);
     });
 
+    it('freezes nested claims without a cache too', () => {
+      const verify = createJwtVerifier(HASH_KEY, { cacheSize: 0 });
+      const token = verify(
+        signToken({ roles: ['a'], profile: { name: 'Ada', tags: [{ t: 1 }] } }, { hashKey: HASH_KEY }),
+      );
+      const profile = token.get('profile') as { tags: object[] };
+      for (const value of [token.claims, token.get('roles'), profile, profile.tags, profile.tags[0]]) {
+        expect(Object.isFrozen(value)).toBe(true);
+      }
+    });
+
     it('still rejects a cached token once it has expired', () => {
       const verify = createJwtVerifier(HASH_KEY);
       const token = signToken({}, { hashKey: HASH_KEY, expiresIn: 60 });

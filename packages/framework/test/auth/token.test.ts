@@ -49,6 +49,8 @@ describe('Token', () => {
     expect(token.scopes).toEqual(['read', 'write']);
     expect(new Token({ scope: '  read \t write\n admin ' }).scopes).toEqual(['read', 'write', 'admin']);
     expect(new Token({ scope: '' }).scopes).toEqual([]);
+    expect(new Token({ scope: ' read  write ' }).scopes).toEqual(['read', 'write']);
+    expect(new Token({ scope: 'read\u00a0write' }).scopes).toEqual(['read', 'write']);
   });
 
   it('takes a scope array, keeping only non-empty strings', () => {
