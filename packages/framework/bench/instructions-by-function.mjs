@@ -63,7 +63,12 @@ function selfCosts(file) {
   return costs;
 }
 
-const dump = readdirSync(dir).find((name) => name.endsWith('.1'));
+// The main thread's part of the measured window (see dumpedInstructions in instructions.mjs).
+const dump = readdirSync(dir).find((name) => name.endsWith('.1-01'));
+if (dump === undefined) {
+  console.error(`${dir} holds no callgrind dump of a measured window (callgrind.out.<pid>.1-01)`);
+  process.exit(1);
+}
 const perfMap = readPerfMap(join(dir, 'perf.map'));
 const byName = new Map();
 let total = 0;

@@ -183,13 +183,23 @@ function callgrindControl(pid, ...args) {
   if (result.status !== 0) throw new Error(`callgrind_control ${args.join(' ')}: ${result.stderr || result.stdout}`);
 }
 
-/** Ir of the measured window: callgrind names the first requested dump `<out-file>.1` (the one at exit has no suffix). */
+/**
+ * Ir of the measured window, of the main thread and of all threads. With --separate-threads callgrind writes the first
+ * requested dump as `<out-file>.1-<thread>` (the one at exit has no `.1`); thread 01 is the main thread, the others
+ * are V8's helpers (its optimising compiler, whose late work makes the all-threads total vary) and libuv's pool.
+ */
 function dumpedInstructions(dir) {
-  const file = readdirSync(dir).find((name) => name.endsWith('.1'));
-  if (file === undefined) throw new Error(`no callgrind dump in ${dir}`);
-  const match = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
-  if (match === null) throw new Error(`no instruction total in ${file}`);
-  return Number(match[1]);
+  const files = readdirSync(dir).filter((name) => /\.1-\d+$/.test(name));
+  if (files.length === 0) throw new Error(`no callgrind dump in ${dir}`);
+  let main = 0;
+  let all = 0;
+  for (const file of files) {
+    const match = /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'));
+    if (match === null) throw new Error(`no instruction total in ${file}`);
+    all += Number(match[1]);
+    if (file.endsWith('.1-01')) main = Number(match[1]);
+  }
+  return { main, all };
 }
 
 async function waitForPort(port, child) {
@@ -206,6 +216,12 @@ async function waitForPort(port, child) {
   throw new Error('server did not start listening within 120 s');
 }
 
+/**
+ * Counting is switched on after an idle pause of seconds (callgrind_control is slow on a loaded machine); V8 would use
+ * it to shrink the heap and flush code it then compiles again inside the window. Same flags for every server.
+ */
+const STEADY_V8_FLAGS = ['--no-memory-reducer', '--no-flush-bytecode', '--no-flush-baseline-code'];
+
 /** Instructions per request of one server in one scenario. */
 async function measure(server, scenarioId, options) {
   const scenario = SCENARIOS[scenarioId];
@@ -216,12 +232,13 @@ async function measure(server, scenarioId, options) {
       : join(options.keep, `${server}-${scenarioId}`);
   mkdirSync(dir, { recursive: true });
   const script = fileURLToPath(new URL(`./servers/${server}.mjs`, import.meta.url));
-  const nodeArgs = options.keep === undefined ? [script] : ['--perf-basic-prof', script];
+  const nodeArgs = [...STEADY_V8_FLAGS, ...(options.keep === undefined ? [] : ['--perf-basic-prof']), script];
   const child = spawn(
     'valgrind',
     [
       '--tool=callgrind',
       '--instr-atstart=no',
+      '--separate-threads=yes',
       `--callgrind-out-file=${join(dir, 'callgrind.out.%p')}`,
       'node',
       ...nodeArgs,
@@ -252,15 +269,18 @@ async function measure(server, scenarioId, options) {
   const instructions = dumpedInstructions(dir);
   if (options.keep === undefined) rmSync(dir, { recursive: true, force: true });
   else renameSync(`/tmp/perf-${child.pid}.map`, join(dir, 'perf.map'));
-  return instructions / options.requests;
+  return { main: instructions.main / options.requests, all: instructions.all / options.requests };
 }
 
 const options = parseOptions(process.argv.slice(2));
+console.log('Instructions per request: main thread (all threads)');
 console.log(`| Scenario | ${options.servers.join(' | ')} |`);
 console.log(`|---|${options.servers.map(() => '--:').join('|')}|`);
 for (const scenarioId of options.scenarios) {
   const row = [];
-  for (const server of options.servers)
-    row.push(Math.round(await measure(server, scenarioId, options)).toLocaleString('en'));
+  for (const server of options.servers) {
+    const { main, all } = await measure(server, scenarioId, options);
+    row.push(`${Math.round(main).toLocaleString('en')} (${Math.round(all).toLocaleString('en')})`);
+  }
   console.log(`| ${scenarioId} | ${row.join(' | ')} |`);
 }
