@@ -24,24 +24,10 @@ export function readAuthorization(headers: IncomingHttpHeaders): AuthorizationHe
   return { scheme: value.slice(0, space).toLowerCase(), credentials: value.slice(space + 1).trim() };
 }
 
-const EQUALS_SIGN = 0x3d;
-const isToken68Char = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/') {
-  isToken68Char[char.charCodeAt(0)] = 1;
-}
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-/**
- * `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`. A loop over a table: the equivalent regex cost
- * about twice as many instructions on a JWT, and every bearer request checks one.
- */
 export function isToken68(credentials: string): boolean {
-  let end = credentials.length;
-  while (end > 0 && credentials.charCodeAt(end - 1) === EQUALS_SIGN) end--;
-  if (end === 0) return false;
-  for (let index = 0; index < end; index++) {
-    if (isToken68Char[credentials.charCodeAt(index)] !== 1) return false;
-  }
-  return true;
+  return TOKEN68.test(credentials);
 }
 
 const PADDING = /=+$/;
