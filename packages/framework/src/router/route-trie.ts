@@ -4,12 +4,6 @@ import { outranks, type RoutePriority } from './route-priority.js';
 import type { TemplateSegment } from './route-template.js';
 import type { SegmentMatcher } from './segment-matchers.js';
 
-export interface TrieMatch<R> {
-  readonly route: R;
-  /** Start and end offsets in the path of each parameter segment, in order: `[start0, end0, start1, end1, …]`. */
-  readonly bounds: readonly number[];
-}
-
 class TrieNode<R> {
   readonly staticChildren = new Map<string, TrieNode<R>>();
   /** Sorted by matcher order (int, ulid, pattern, mixed, plain), then insertion. */
@@ -25,21 +19,23 @@ interface ParamEdge<R> {
   readonly child: TrieNode<R>;
 }
 
-/** The state of one lookup; local to the call, so concurrent requests share nothing mutable. */
+/**
+ * The state of a lookup. Lookups run synchronously to the end and matchers call nothing outside the router, so one
+ * instance per trie serves every lookup, reset at its start: no objects or arrays per request.
+ */
 class Search<R> {
+  method = '';
+  path = '';
   best: R | null = null;
-  bestBounds: number[] = [];
   /** Parameter bounds along the branch being walked. */
   readonly bounds: number[] = [];
-
-  constructor(
-    readonly method: string,
-    readonly path: string,
-  ) {}
+  /** Where the best match's bounds are copied. */
+  bestBounds: number[] = [];
 }
 
 export class SegmentTrie<R extends RoutePriority> {
   private readonly root = new TrieNode<R>();
+  private readonly state = new Search<R>();
 
   /** Adds a route; returns the route already registered for this method and segment shape instead, if any. */
   insert(segments: readonly TemplateSegment[], method: string, route: R): R | undefined {
@@ -61,11 +57,21 @@ export class SegmentTrie<R extends RoutePriority> {
     collect(this.root, path, 1, into);
   }
 
-  /** `path` must start with `/`. */
-  search(method: string, path: string): TrieMatch<R> | null {
-    const search = new Search<R>(method, path);
+  /**
+   * The best route for `method` and `path` (which must start with `/`), or null; `bounds` receives the start and end
+   * offsets in the path of each parameter segment, in order: `[start0, end0, start1, end1, …]`.
+   */
+  search(method: string, path: string, bounds: number[]): R | null {
+    const search = this.state;
+    search.method = method;
+    search.path = path;
+    search.best = null;
+    search.bestBounds = bounds;
     walk(this.root, 1, 0, search);
-    return search.best === null ? null : { route: search.best, bounds: search.bestBounds };
+    const best = search.best;
+    search.best = null;
+    search.path = '';
+    return best;
   }
 }
 
@@ -116,7 +122,7 @@ function enter<R extends RoutePriority>(node: TrieNode<R>, slash: number, paramC
   const route = node.routes?.get(search.method);
   if (route !== undefined && (search.best === null || outranks(route, search.best))) {
     search.best = route;
-    search.bestBounds = search.bounds.slice(0, 2 * paramCount);
+    for (let index = 0; index < 2 * paramCount; index++) search.bestBounds[index] = search.bounds[index]!;
   }
 }
 

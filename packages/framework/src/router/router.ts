@@ -57,6 +57,8 @@ export class Router<T> {
   private readonly dynamicRoutes = new SegmentTrie<DynamicRoute<T>>();
   private readonly methods = new Set<string>();
   private declared = 0;
+  /** Parameter bounds of the latest lookup, read before it returns (see SegmentTrie.search). */
+  private readonly bounds: number[] = [];
 
   constructor(options: RouterOptions = {}) {
     this.ignoreTrailingSlash = options.ignoreTrailingSlash ?? false;
@@ -86,9 +88,9 @@ export class Router<T> {
     const staticRoute = this.findStatic(target)?.get(method);
     if (staticRoute !== undefined) return staticRoute.match;
     if (!target.startsWith('/')) return null;
-    const found = this.dynamicRoutes.search(method, target);
-    if (found === null) return null;
-    const { route, bounds } = found;
+    const bounds = this.bounds;
+    const route = this.dynamicRoutes.search(method, target, bounds);
+    if (route === null) return null;
     const params = new Params();
     const segments = route.params;
     for (let index = 0; index < segments.length; index++) {

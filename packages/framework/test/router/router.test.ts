@@ -109,6 +109,18 @@ describe('Router parameters', () => {
     expect(router.find('GET', '/colors/gg00aa')).toBeNull();
   });
 
+  it('gives each lookup its own params, also after a lookup that threw while matching', () => {
+    const router = new Router<string>();
+    router.add('GET', '/colors/{hex}/{int:shade}', 'hex', { parameters: [pattern('hex', '^[0-9a-f]{6}$')] });
+    router.add('GET', '/users/{int:id}/{name}', 'user');
+    const first = router.find('GET', '/colors/ff00aa/7');
+    expect(() => router.find('GET', '/colors/%E0%A4%A/7')).toThrow(InvalidInput);
+    const second = router.find('GET', '/users/42/ada');
+    expect({ ...first?.params }).toEqual({ hex: 'ff00aa', shade: 7 });
+    expect({ ...second?.params }).toEqual({ id: 42, name: 'ada' });
+    expect(router.find('GET', '/colors/ff00aa/x')).toBeNull();
+  });
+
   it('anchors an unanchored declared pattern too', () => {
     const router = new Router<string>();
     router.add('GET', '/codes/{code}', 'code', { parameters: [pattern('code', '[A-Z]{2}')] });
