@@ -1,11 +1,17 @@
 // Which optional extensions a store serves. The store records the set at each migration, so every node that opens it
 // serves the same one; asking for more adds them (the migration creates their tables), asking for fewer is refused,
 // since their documents would be left unreachable. An extension of a user's own is imported from its folder and its
-// model recorded in the store with the set.
+// model recorded in the store with the set; adding it again replaces that record.
 import { existsSync, statSync } from 'node:fs';
-import { getModelRegistry, knownExtensions, registerExtensionModels, type ModelRegistry } from '../model/index.js';
-import { importExtensionFolder } from '../model/import/index.js';
-import { recordedRegistry, redactedSpec } from '../store/index.js';
+import {
+  getModelRegistry,
+  knownExtensions,
+  modelDataWithout,
+  registerExtensionModels,
+  type ModelRegistry,
+} from '../model/index.js';
+import { buildExtensionPart, readExtensionFolder } from '../model/import/index.js';
+import { recordedExtensions, recordedRegistry, redactedSpec } from '../store/index.js';
 import { migrateStore, type MigrationReport } from './migration.js';
 import { createSqliteFolder } from './store-location.js';
 
@@ -44,8 +50,19 @@ function isFolder(path: string): boolean {
 export interface AddedExtension extends MigrationReport {
   /** The registry the store now serves. */
   readonly registry: ModelRegistry;
-  /** The extension's namespace. */
-  readonly namespace: string;
+}
+
+/**
+ * The registry serving the store's extensions and the one of the folder. A part the store recorded under the folder's
+ * namespace is replaced, not read: adding again is how an extension recorded in another model format, or changed
+ * since, is brought up to date.
+ */
+async function registryAddingFolder(spec: string, folder: string): Promise<ModelRegistry> {
+  const extension = readExtensionFolder(folder);
+  const { served, added } = await recordedExtensions(spec);
+  registerExtensionModels(added.filter((model) => model.project.namespace !== extension.namespace));
+  registerExtensionModels([buildExtensionPart(extension, modelDataWithout(extension.namespace))]);
+  return getModelRegistry([...served, extension.namespace]);
 }
 
 /**
@@ -54,14 +71,10 @@ export interface AddedExtension extends MigrationReport {
  */
 export async function addExtension(spec: string, nameOrFolder: string): Promise<AddedExtension> {
   createSqliteFolder(spec);
-  const served = (await recordedRegistry(spec)).extensions;
   const name = nameOrFolder.toLowerCase();
-  let namespace = name;
-  if (!knownExtensions().includes(name) && isFolder(nameOrFolder)) {
-    const model = importExtensionFolder(nameOrFolder);
-    registerExtensionModels([model]);
-    namespace = model.project.namespace;
-  }
-  const registry = await registryForStore(spec, [...served, namespace]);
-  return { ...(await migrateStore(spec, registry, 'descriptors')), registry, namespace };
+  const registry =
+    !knownExtensions().includes(name) && isFolder(nameOrFolder)
+      ? await registryAddingFolder(spec, nameOrFolder)
+      : await registryForStore(spec, [...(await recordedRegistry(spec)).extensions, name]);
+  return { ...(await migrateStore(spec, registry, 'descriptors')), registry };
 }

@@ -2,7 +2,9 @@
 // checked and imported, the store records the extension (on a store of the release before, whose admin schema has no
 // table for it yet, too), and `serve` then serves it from the store alone (the folder deleted): its resources and
 // descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata.
-// A folder that is no usable extension is refused, naming what is wrong, and leaves the store as it was.
+// Adding the folder again replaces the recorded part, which is how a store whose part another release's model format
+// wrote is opened again. A folder that is no usable extension is refused, naming what is wrong, and leaves the store as
+// it was.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -92,7 +94,48 @@ async function asPreviousRelease(spec: string): Promise<void> {
   );
 }
 
+/** Rewrites the store's record of the Garden extension as a release reading another model format wrote it. */
+async function recordedInFormat(spec: string, formatVersion: number): Promise<void> {
+  if (spec.startsWith('sqlite:')) {
+    const db = new Database(spec.slice('sqlite:'.length));
+    db.prepare("UPDATE extension_model SET definition = json_set(definition, '$.formatVersion', ?)").run(formatVersion);
+    db.close();
+    return;
+  }
+  const schema = new URL(spec).searchParams.get('schema')!;
+  await withConnection((client) =>
+    client.query(
+      `UPDATE "${schema}".extension_model ` +
+        "SET definition = jsonb_set(definition::jsonb, '{formatVersion}', to_jsonb($1::int))::text",
+      [formatVersion],
+    ),
+  );
+}
+
 function ownExtensionSuite(newSpec: () => string): void {
+  it(
+    'replaces the recorded part when the folder is added again, the recovery a release of another model format asks for',
+    SLOW,
+    async () => {
+      const spec = newSpec();
+      const extension = writeGardenExtension(path.join(mkdtempSync(path.join(folder, 'again-')), 'garden'));
+      expect((await runCli(['extensions', 'add', extension, '--store', spec])).code).toBe(0);
+      await recordedInFormat(spec, 0);
+      const refused = await runCli(['migrate', '--store', spec]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(
+        /The extension garden was added with another model format \(0, this release reads \d+\); add it again from its folder with `edfi-api extensions add <folder> --store …`/,
+      );
+
+      const again = await runCli(['extensions', 'add', extension, '--store', spec]);
+      expect(again.stderr).toBe('');
+      expect(again.stdout).toMatch(/: serves garden \(upgraded schema\)\.\n$/);
+      expect((await runCli(['migrate', '--store', spec])).stdout).toMatch(/already current/);
+      const unchanged = await runCli(['extensions', 'add', extension, '--store', spec]);
+      expect(unchanged.stdout).toMatch(/: serves garden \(current schema\)\.\n$/);
+    },
+  );
+
   it(
     'imports the folder into a store of the release before, records it, and serves it from the store alone',
     SLOW,
