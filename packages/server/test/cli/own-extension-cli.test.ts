@@ -1,7 +1,8 @@
 // `edfi-api extensions add <folder>` with an extension of one's own (the Garden folder the test writes): the folder is
 // checked and imported, the store records the extension (on a store of the release before, whose admin schema has no
 // table for it yet, too), and `serve` then serves it from the store alone (the folder deleted): its resources and
-// descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata.
+// descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata, and
+// the default grant of its resources (NoFurtherAuthorizationRequired: a client of another school reads its plots).
 // Adding the folder again replaces the recorded part, which is how a store whose part another release's model format
 // wrote is opened again. A folder that is no usable extension is refused, naming what is wrong, and leaves the store as
 // it was.
@@ -20,6 +21,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const SLOW = { timeout: 120_000 };
 const KEY = 'garden-client';
 const SECRET = 'the-secret-of-the-garden-client-32+';
+/** A client of another school, which the extension's default grant (NoFurtherAuthorizationRequired) lets through. */
+const OTHER_SCHOOL_KEY = 'other-school-client';
 const SOIL = 'uri://garden.example.org/SoilTypeDescriptor';
 
 const school = {
@@ -54,12 +57,12 @@ interface Api {
   get(pathUnderBase: string): Promise<{ status: number; body: unknown }>;
 }
 
-async function apiOf(server: RunningServer): Promise<Api> {
+async function apiOf(server: RunningServer, key = KEY): Promise<Api> {
   const base = `http://127.0.0.1:${server.port}/v7.3/api`;
   const tokenResponse = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: KEY, client_secret: SECRET }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key, client_secret: SECRET }),
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   const request = async (url: string, method = 'GET', body?: unknown) => {
@@ -152,8 +155,23 @@ function ownExtensionSuite(newSpec: () => string): void {
       expect((await runCli(['extensions', 'list', '--store', spec])).stdout).toBe(
         'garden\tserved\nhomograph\toff\nsample\toff\n',
       );
-      const client = ['--key', KEY, '--secret', SECRET, '--claim-set', 'Ed-Fi Sandbox'];
-      expect((await runCli(['clients', 'create', '--store', spec, ...client])).code).toBe(0);
+      for (const client of [
+        ['--key', KEY],
+        ['--key', OTHER_SCHOOL_KEY, '--edorg', '255901999'],
+      ]) {
+        const created = await runCli([
+          'clients',
+          'create',
+          '--store',
+          spec,
+          '--secret',
+          SECRET,
+          ...client,
+          '--claim-set',
+          'Ed-Fi Sandbox',
+        ]);
+        expect(created.code).toBe(0);
+      }
 
       const server = await startServe(['--store', spec, '--port', '0', '--host', '127.0.0.1']);
       try {
@@ -166,6 +184,8 @@ function ownExtensionSuite(newSpec: () => string): void {
         const plots = await api.send('GET', '/garden/plots?schoolId=255901077');
         // The read adds the id, _etag, _lastModifiedDate and the reference's link.
         expect(plots.body).toMatchObject([plot]);
+        const otherSchool = await apiOf(server, OTHER_SCHOOL_KEY);
+        expect((await otherSchool.send('GET', '/garden/plots?schoolId=255901077')).body).toMatchObject([plot]);
         const schools = await api.send('GET', '/ed-fi/schools?schoolId=255901077');
         expect(schools.body).toEqual([
           expect.objectContaining({
