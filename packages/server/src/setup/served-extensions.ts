@@ -47,34 +47,35 @@ function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-export interface AddedExtension extends MigrationReport {
+export interface AddedExtensions extends MigrationReport {
   /** The registry the store now serves. */
   readonly registry: ModelRegistry;
 }
 
 /**
- * The registry serving the store's extensions and the one of the folder. A part the store recorded under the folder's
- * namespace is replaced, not read: adding again is how an extension recorded in another model format, or changed
- * since, is brought up to date.
+ * The registry serving the store's extensions and those named or in the folders. A part the store recorded under a
+ * folder's namespace is replaced, not read: adding again is how extensions recorded in another model format (all
+ * of them at once), or changed since, are brought up to date.
  */
-async function registryAddingFolder(spec: string, folder: string): Promise<ModelRegistry> {
-  const extension = readExtensionFolder(folder);
+async function registryAdding(spec: string, namesOrFolders: readonly string[]): Promise<ModelRegistry> {
+  const isNamed = (nameOrFolder: string) => knownExtensions().includes(nameOrFolder.toLowerCase());
+  const folders = namesOrFolders.filter((nameOrFolder) => !isNamed(nameOrFolder) && isFolder(nameOrFolder));
+  const names = namesOrFolders.filter((nameOrFolder) => !folders.includes(nameOrFolder));
+  const extensions = folders.map(readExtensionFolder);
+  const replaced = extensions.map((extension) => extension.namespace);
   const { served, added } = await recordedExtensions(spec);
-  registerExtensionModels(added.filter((model) => model.project.namespace !== extension.namespace));
-  registerExtensionModels([buildExtensionPart(extension, modelDataWithout(extension.namespace))]);
-  return getModelRegistry([...served, extension.namespace]);
+  registerExtensionModels(added.filter((model) => !replaced.includes(model.project.namespace)));
+  for (const extension of extensions)
+    registerExtensionModels([buildExtensionPart(extension, modelDataWithout(extension.namespace))]);
+  return getModelRegistry([...served, ...replaced, ...names.map((name) => name.toLowerCase())]);
 }
 
 /**
- * Serves one more extension from the store on: a known one by name (`sample`), or one imported from its folder (the
- * argument names no known extension but a folder), whose model the migration records in the store.
+ * Serves more extensions from the store on: known ones by name (`sample`), or ones imported from their folders (an
+ * argument naming no known extension but a folder), whose models the migration records in the store.
  */
-export async function addExtension(spec: string, nameOrFolder: string): Promise<AddedExtension> {
+export async function addExtensions(spec: string, namesOrFolders: readonly string[]): Promise<AddedExtensions> {
   createSqliteFolder(spec);
-  const name = nameOrFolder.toLowerCase();
-  const registry =
-    !knownExtensions().includes(name) && isFolder(nameOrFolder)
-      ? await registryAddingFolder(spec, nameOrFolder)
-      : await registryForStore(spec, [...(await recordedRegistry(spec)).extensions, name]);
+  const registry = await registryAdding(spec, namesOrFolders);
   return { ...(await migrateStore(spec, registry, 'descriptors')), registry };
 }

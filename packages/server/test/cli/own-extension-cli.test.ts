@@ -3,9 +3,9 @@
 // table for it yet, too), and `serve` then serves it from the store alone (the folder deleted): its resources and
 // descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata, and
 // the default grant of its resources (NoFurtherAuthorizationRequired: a client of another school reads its plots).
-// Adding the folder again replaces the recorded part, which is how a store whose part another release's model format
-// wrote is opened again. A folder that is no usable extension is refused, naming what is wrong, and leaves the store as
-// it was.
+// Adding the folders again (several at once) replaces the recorded parts, which is how a store whose parts another
+// release's model format wrote is opened again. A folder that is no usable extension is refused, naming what is
+// wrong, and leaves the store as it was.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,7 +97,7 @@ async function asPreviousRelease(spec: string): Promise<void> {
   );
 }
 
-/** Rewrites the store's record of the Garden extension as a release reading another model format wrote it. */
+/** Rewrites the store's records of its added extensions as a release reading another model format wrote them. */
 async function recordedInFormat(spec: string, formatVersion: number): Promise<void> {
   if (spec.startsWith('sqlite:')) {
     const db = new Database(spec.slice('sqlite:'.length));
@@ -117,12 +117,16 @@ async function recordedInFormat(spec: string, formatVersion: number): Promise<vo
 
 function ownExtensionSuite(newSpec: () => string): void {
   it(
-    'replaces the recorded part when the folder is added again, the recovery a release of another model format asks for',
+    'replaces the recorded parts when the folders are added again, the recovery a release of another model format asks for',
     SLOW,
     async () => {
       const spec = newSpec();
-      const extension = writeGardenExtension(path.join(mkdtempSync(path.join(folder, 'again-')), 'garden'));
-      expect((await runCli(['extensions', 'add', extension, '--store', spec])).code).toBe(0);
+      const copy = mkdtempSync(path.join(folder, 'again-'));
+      const garden = writeGardenExtension(path.join(copy, 'garden'));
+      const orchard = writeGardenExtension(path.join(copy, 'orchard'), GARDEN_API_SCHEMA, 'Orchard');
+      const added = await runCli(['extensions', 'add', garden, orchard, '--store', spec]);
+      expect(added.stderr).toBe('');
+      expect(added.stdout).toMatch(/: serves garden, orchard \(\w+ schema\)\.\n$/);
       await recordedInFormat(spec, 0);
       const refused = await runCli(['migrate', '--store', spec]);
       expect(refused.code).not.toBe(0);
@@ -130,12 +134,16 @@ function ownExtensionSuite(newSpec: () => string): void {
         /The extension garden was added with another model format \(0, this release reads \d+\); add it again from its folder with `edfi-api extensions add <folder> --store …`/,
       );
 
-      const again = await runCli(['extensions', 'add', extension, '--store', spec]);
+      // One alone cannot be taken in while the other's record is of the other format.
+      const alone = await runCli(['extensions', 'add', garden, '--store', spec]);
+      expect(alone.stderr).toMatch(/The extension orchard was added with another model format/);
+
+      const again = await runCli(['extensions', 'add', garden, orchard, '--store', spec]);
       expect(again.stderr).toBe('');
-      expect(again.stdout).toMatch(/: serves garden \(upgraded schema\)\.\n$/);
+      expect(again.stdout).toMatch(/: serves garden, orchard \(upgraded schema\)\.\n$/);
       expect((await runCli(['migrate', '--store', spec])).stdout).toMatch(/already current/);
-      const unchanged = await runCli(['extensions', 'add', extension, '--store', spec]);
-      expect(unchanged.stdout).toMatch(/: serves garden \(current schema\)\.\n$/);
+      const unchanged = await runCli(['extensions', 'add', orchard, '--store', spec]);
+      expect(unchanged.stdout).toMatch(/: serves garden, orchard \(current schema\)\.\n$/);
     },
   );
 

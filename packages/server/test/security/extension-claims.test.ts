@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InjectResponse } from '@edfi-api/framework';
-import { addExtension } from '../../src/setup/served-extensions.js';
+import { addExtensions } from '../../src/setup/served-extensions.js';
 import { localEducationAgency, school } from '../support/district-documents.js';
 import { describeEachStore } from '../support/each-store.js';
 import { issueToken, startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
@@ -56,7 +56,7 @@ describeEachStore('an extension folder’s claims.json granting a relationship-b
 
   beforeAll(async () => {
     const spec = await stores.newSpec({ shared: true });
-    await addExtension(spec, gardenWithClaims());
+    await addExtensions(spec, [gardenWithClaims()]);
     edfi = await startEdFiServer({ store: spec, enforceAuthorization: true, extensions: ['garden'] });
     const post = (endpoint: string, document: object) => systemPost(edfi.store, edfi.registry, endpoint, document);
     for (const [lea, schoolId] of [
