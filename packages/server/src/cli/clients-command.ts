@@ -11,8 +11,9 @@ import {
   type NewClientOptions,
 } from '../security/index.js';
 import { instanceNamed, readInstancesFile } from '../instances/index.js';
-import { getModelRegistry } from '../model/index.js';
+import type { ModelRegistry } from '../model/index.js';
 import { seedNewStore } from '../setup/first-start.js';
+import { registryForStore } from '../setup/served-extensions.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
 import type { Store } from '../store/store.js';
 import { textTable, type Column } from './text-table.js';
@@ -86,10 +87,15 @@ export function storeSpecsOf(flags: StoreFlag): { name?: string; spec: string }[
   return flags.instance.map((name) => ({ name, spec: instanceNamed(config, name).store }));
 }
 
-export async function withStore<T>(spec: string, use: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStoreCreatingFolder(spec);
+/** Opens the store serving the extensions it records; `use` gets that registry too, to check input against. */
+export async function withStore<T>(
+  spec: string,
+  use: (store: Store, registry: ModelRegistry) => Promise<T>,
+): Promise<T> {
+  const registry = await registryForStore(spec);
+  const store = await openStoreCreatingFolder(spec, registry);
   try {
-    return await use(store);
+    return await use(store, registry);
   } finally {
     await store.close();
   }
@@ -117,8 +123,8 @@ function optionsOf(flags: CreateClientFlags): NewClientOptions {
 
 /** Creates the client in one store, set up first as `serve` would: a client is often the first thing a store gets. */
 function createIn(spec: string, options: NewClientOptions, print: Print): Promise<CreatedClient> {
-  return withStore(spec, async (store) => {
-    const seeding = await seedNewStore(store, getModelRegistry(), 'descriptors');
+  return withStore(spec, async (store, registry) => {
+    const seeding = await seedNewStore(store, registry, 'descriptors');
     if (seeding !== undefined)
       print(`New store: seeded ${seeding.descriptors} descriptors and ${seeding.schoolYears} school years.`);
     return createClient(store, options);

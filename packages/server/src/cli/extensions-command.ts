@@ -2,7 +2,7 @@
 // from its folder (the migration creates its tables and records it in the store, so every node serves it from then on).
 import { Option, type Command } from 'commander';
 import { knownExtensions } from '../model/index.js';
-import { addExtension } from '../setup/served-extensions.js';
+import { addExtensions } from '../setup/served-extensions.js';
 import { createSqliteFolder, DEFAULT_STORE } from '../setup/store-location.js';
 import { recordedRegistry, redactedSpec } from '../store/index.js';
 
@@ -16,8 +16,8 @@ async function listExtensions(flags: ExtensionsFlags, print: (text: string) => v
   for (const name of knownExtensions()) print(`${name}\t${served.includes(name) ? 'served' : 'off'}`);
 }
 
-async function add(nameOrFolder: string, flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
-  const { registry, outcome } = await addExtension(flags.store, nameOrFolder);
+async function add(namesOrFolders: string[], flags: ExtensionsFlags, print: (text: string) => void): Promise<void> {
+  const { registry, outcome } = await addExtensions(flags.store, namesOrFolders);
   print(`${redactedSpec(flags.store)}: serves ${registry.extensions.join(', ')} (${outcome} schema).`);
 }
 
@@ -32,12 +32,12 @@ export function registerExtensionsCommand(program: Command, print: (text: string
     .addOption(storeOption())
     .action((flags: ExtensionsFlags) => listExtensions(flags, print));
   extensions
-    .command('add <name-or-folder>')
+    .command('add <names-or-folders...>')
     .description(
-      'serve one more extension from this store on: a shipped one by name, or one imported from its folder (MetaEd ' +
+      'serve more extensions from this store on: shipped ones by name, or ones imported from their folders (MetaEd ' +
         'ApiSchema, ODS DDL, optionally XSDs, ODS generator files, claims.json); migrates the schema and records the ' +
-        'extension in the store, so every node then serves it',
+        'extensions in the store, so every node then serves them. Adding a folder again replaces its recorded part',
     )
     .addOption(storeOption())
-    .action((nameOrFolder: string, flags: ExtensionsFlags) => add(nameOrFolder, flags, print));
+    .action((namesOrFolders: string[], flags: ExtensionsFlags) => add(namesOrFolders, flags, print));
 }

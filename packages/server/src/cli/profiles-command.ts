@@ -2,7 +2,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { getModelRegistry } from '../model/index.js';
 import { exportProfiles, importProfiles, listProfiles, type ProfileSummary } from '../profiles/index.js';
 import { DEFAULT_STORE } from '../setup/store-location.js';
 import { withStore } from './clients-command.js';
@@ -29,13 +28,13 @@ function describe(summary: ProfileSummary): string[] {
 
 async function importCommand(file: string, flags: StoreFlags, print: Print): Promise<void> {
   const xml = await readFile(file, 'utf8');
-  const imported = await withStore(flags.store, (store) => importProfiles(store, getModelRegistry(), xml));
+  const imported = await withStore(flags.store, (store, registry) => importProfiles(store, registry, xml));
   print(`Imported ${imported.length} profile(s):`);
   for (const summary of imported) describe(summary).forEach((line) => print(`  ${line}`));
 }
 
 async function listCommand(flags: ListFlags, print: Print): Promise<void> {
-  const profiles = await withStore(flags.store, (store) => listProfiles(store, getModelRegistry()));
+  const profiles = await withStore(flags.store, (store, registry) => listProfiles(store, registry));
   if (flags.json) print(JSON.stringify(profiles, null, 2));
   else if (profiles.length === 0) print('No profiles.');
   else profiles.flatMap(describe).forEach((line) => print(line));

@@ -15,7 +15,7 @@ export function addExtensionModels(models: readonly ExtensionModel[]): ProjectNa
     if (model.formatVersion !== MODEL_FORMAT_VERSION) {
       throw new ExtensionModelError(
         `The extension ${namespace} was added with another model format (${model.formatVersion}, this release reads ` +
-          `${MODEL_FORMAT_VERSION}); add it again from its folder with \`edfi-api extensions add <folder>\``,
+          `${MODEL_FORMAT_VERSION}); add it again from its folder with \`edfi-api extensions add <folder> --store …\``,
       );
     }
     const text = JSON.stringify(model);
@@ -38,9 +38,13 @@ export function addedExtensionModels(namespaces: readonly ProjectNamespace[]): E
   return namespaces.flatMap((namespace) => added.get(namespace)?.model ?? []);
 }
 
-/** The committed model with every added extension merged in (by namespace, so any order of adding gives one model). */
-export function withAddedExtensions(committed: ModelData): ModelData {
+/**
+ * The committed model with every added extension merged in (by namespace, so any order of adding gives one model),
+ * but the one of namespace `except`.
+ */
+export function withAddedExtensions(committed: ModelData, except?: ProjectNamespace): ModelData {
   return [...added.keys()]
+    .filter((namespace) => namespace !== except)
     .sort()
     .reduce((data, namespace) => withExtensionModel(data, added.get(namespace)!.model), committed);
 }

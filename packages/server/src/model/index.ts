@@ -42,6 +42,11 @@ export function modelData(): ModelData {
   return current;
 }
 
+/** The process's model without the extension added as `namespace`: what a new part of that name is built against. */
+export function modelDataWithout(namespace: ProjectNamespace): ModelData {
+  return withAddedExtensions(loadModelData(), namespace);
+}
+
 /** The optional extensions the process knows: the shipped ones and those added to its stores, sorted. */
 export function knownExtensions(): ProjectNamespace[] {
   return optionalExtensions(modelData());

@@ -19,15 +19,21 @@ export interface CompiledProfile {
   readonly problems: readonly string[];
 }
 
-/** `logicalSchema` as the ODS writes it (`Ed-Fi`, `TPDM`, …) to our project namespace. */
-function namespaceOf(logicalSchema: string | undefined): ProjectNamespace | undefined {
+const logicalKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * `logicalSchema` as the ODS writes it (`Ed-Fi`, `TPDM`, `Sample`: the project's name) to the namespace of a project
+ * the registry serves.
+ */
+function namespaceOf(registry: ModelRegistry, logicalSchema: string | undefined): ProjectNamespace | undefined {
   if (logicalSchema === undefined) return undefined;
-  const key = logicalSchema.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return key === 'edfi' ? 'ed-fi' : key === 'tpdm' ? 'tpdm' : undefined;
+  const key = logicalKey(logicalSchema);
+  if (key === 'edfi') return 'ed-fi';
+  return registry.extensionProjects.find((project) => logicalKey(project.name) === key)?.namespace;
 }
 
 function resolved(registry: ModelRegistry, content: ResourceContent): ResourceModel | undefined {
-  const namespace = namespaceOf(content.logicalSchema);
+  const namespace = namespaceOf(registry, content.logicalSchema);
   if (content.logicalSchema !== undefined && namespace === undefined) return undefined;
   const exact = registry.getResourceByName(content.name, namespace);
   if (exact !== undefined) return exact;

@@ -1,6 +1,6 @@
 // Opens the store a connection spec names: `sqlite:<file>`, `sqlite::memory:`, or a PostgreSQL URL
 // (`postgres://` or `postgresql://`, with `?schema=` and `poolSize=`).
-import { getModelRegistry, registerExtensionModels, type ModelRegistry } from '../model/index.js';
+import { getModelRegistry, registerExtensionModels, type ExtensionModel, type ModelRegistry } from '../model/index.js';
 import { isPostgresSpec } from './postgres/connection-spec.js';
 import { PostgresStore } from './postgres/postgres-store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
@@ -35,18 +35,31 @@ export interface OpenStoreOptions extends StoreOptions {
   readonly migrate?: boolean;
 }
 
+export interface RecordedExtensions {
+  /** The optional extensions the store serves. */
+  readonly served: readonly string[];
+  /** The models of those added from their folders, as recorded: not yet checked against this release. */
+  readonly added: readonly ExtensionModel[];
+}
+
+/** What the store records of its extensions (nothing for a new store). */
+export async function recordedExtensions(spec: string): Promise<RecordedExtensions> {
+  const probe = createStore(spec);
+  try {
+    return { served: (await probe.servedExtensions()) ?? [], added: (await probe.addedExtensions()) ?? [] };
+  } finally {
+    await probe.close();
+  }
+}
+
 /**
  * The registry serving the optional extensions the store records (none for a new store), the extensions added to it
  * first merged into the process's model.
  */
 export async function recordedRegistry(spec: string): Promise<ModelRegistry> {
-  const probe = createStore(spec);
-  try {
-    registerExtensionModels((await probe.addedExtensions()) ?? []);
-    return getModelRegistry((await probe.servedExtensions()) ?? []);
-  } finally {
-    await probe.close();
-  }
+  const { served, added } = await recordedExtensions(spec);
+  registerExtensionModels(added);
+  return getModelRegistry(served);
 }
 
 /**

@@ -1,8 +1,11 @@
 // `edfi-api extensions add <folder>` with an extension of one's own (the Garden folder the test writes): the folder is
 // checked and imported, the store records the extension (on a store of the release before, whose admin schema has no
 // table for it yet, too), and `serve` then serves it from the store alone (the folder deleted): its resources and
-// descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata.
-// A folder that is no usable extension is refused, naming what is wrong, and leaves the store as it was.
+// descriptors, `_ext.garden` on schools at the root and inside address items, references, validation, metadata, and
+// the default grant of its resources (NoFurtherAuthorizationRequired: a client of another school reads its plots).
+// Adding the folders again (several at once) replaces the recorded parts, which is how a store whose parts another
+// release's model format wrote is opened again. A folder that is no usable extension is refused, naming what is
+// wrong, and leaves the store as it was.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +21,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const SLOW = { timeout: 120_000 };
 const KEY = 'garden-client';
 const SECRET = 'the-secret-of-the-garden-client-32+';
+/** A client of another school, which the extension's default grant (NoFurtherAuthorizationRequired) lets through. */
+const OTHER_SCHOOL_KEY = 'other-school-client';
 const SOIL = 'uri://garden.example.org/SoilTypeDescriptor';
 
 const school = {
@@ -52,12 +57,12 @@ interface Api {
   get(pathUnderBase: string): Promise<{ status: number; body: unknown }>;
 }
 
-async function apiOf(server: RunningServer): Promise<Api> {
+async function apiOf(server: RunningServer, key = KEY): Promise<Api> {
   const base = `http://127.0.0.1:${server.port}/v7.3/api`;
   const tokenResponse = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: KEY, client_secret: SECRET }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key, client_secret: SECRET }),
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   const request = async (url: string, method = 'GET', body?: unknown) => {
@@ -92,7 +97,56 @@ async function asPreviousRelease(spec: string): Promise<void> {
   );
 }
 
+/** Rewrites the store's records of its added extensions as a release reading another model format wrote them. */
+async function recordedInFormat(spec: string, formatVersion: number): Promise<void> {
+  if (spec.startsWith('sqlite:')) {
+    const db = new Database(spec.slice('sqlite:'.length));
+    db.prepare("UPDATE extension_model SET definition = json_set(definition, '$.formatVersion', ?)").run(formatVersion);
+    db.close();
+    return;
+  }
+  const schema = new URL(spec).searchParams.get('schema')!;
+  await withConnection((client) =>
+    client.query(
+      `UPDATE "${schema}".extension_model ` +
+        "SET definition = jsonb_set(definition::jsonb, '{formatVersion}', to_jsonb($1::int))::text",
+      [formatVersion],
+    ),
+  );
+}
+
 function ownExtensionSuite(newSpec: () => string): void {
+  it(
+    'replaces the recorded parts when the folders are added again, the recovery a release of another model format asks for',
+    SLOW,
+    async () => {
+      const spec = newSpec();
+      const copy = mkdtempSync(path.join(folder, 'again-'));
+      const garden = writeGardenExtension(path.join(copy, 'garden'));
+      const orchard = writeGardenExtension(path.join(copy, 'orchard'), GARDEN_API_SCHEMA, 'Orchard');
+      const added = await runCli(['extensions', 'add', garden, orchard, '--store', spec]);
+      expect(added.stderr).toBe('');
+      expect(added.stdout).toMatch(/: serves garden, orchard \(\w+ schema\)\.\n$/);
+      await recordedInFormat(spec, 0);
+      const refused = await runCli(['migrate', '--store', spec]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(
+        /The extension garden was added with another model format \(0, this release reads \d+\); add it again from its folder with `edfi-api extensions add <folder> --store …`/,
+      );
+
+      // One alone cannot be taken in while the other's record is of the other format.
+      const alone = await runCli(['extensions', 'add', garden, '--store', spec]);
+      expect(alone.stderr).toMatch(/The extension orchard was added with another model format/);
+
+      const again = await runCli(['extensions', 'add', garden, orchard, '--store', spec]);
+      expect(again.stderr).toBe('');
+      expect(again.stdout).toMatch(/: serves garden, orchard \(upgraded schema\)\.\n$/);
+      expect((await runCli(['migrate', '--store', spec])).stdout).toMatch(/already current/);
+      const unchanged = await runCli(['extensions', 'add', orchard, '--store', spec]);
+      expect(unchanged.stdout).toMatch(/: serves garden, orchard \(current schema\)\.\n$/);
+    },
+  );
+
   it(
     'imports the folder into a store of the release before, records it, and serves it from the store alone',
     SLOW,
@@ -109,8 +163,23 @@ function ownExtensionSuite(newSpec: () => string): void {
       expect((await runCli(['extensions', 'list', '--store', spec])).stdout).toBe(
         'garden\tserved\nhomograph\toff\nsample\toff\n',
       );
-      const client = ['--key', KEY, '--secret', SECRET, '--claim-set', 'Ed-Fi Sandbox'];
-      expect((await runCli(['clients', 'create', '--store', spec, ...client])).code).toBe(0);
+      for (const client of [
+        ['--key', KEY],
+        ['--key', OTHER_SCHOOL_KEY, '--edorg', '255901999'],
+      ]) {
+        const created = await runCli([
+          'clients',
+          'create',
+          '--store',
+          spec,
+          '--secret',
+          SECRET,
+          ...client,
+          '--claim-set',
+          'Ed-Fi Sandbox',
+        ]);
+        expect(created.code).toBe(0);
+      }
 
       const server = await startServe(['--store', spec, '--port', '0', '--host', '127.0.0.1']);
       try {
@@ -123,6 +192,8 @@ function ownExtensionSuite(newSpec: () => string): void {
         const plots = await api.send('GET', '/garden/plots?schoolId=255901077');
         // The read adds the id, _etag, _lastModifiedDate and the reference's link.
         expect(plots.body).toMatchObject([plot]);
+        const otherSchool = await apiOf(server, OTHER_SCHOOL_KEY);
+        expect((await otherSchool.send('GET', '/garden/plots?schoolId=255901077')).body).toMatchObject([plot]);
         const schools = await api.send('GET', '/ed-fi/schools?schoolId=255901077');
         expect(schools.body).toEqual([
           expect.objectContaining({

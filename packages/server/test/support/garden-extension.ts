@@ -232,11 +232,21 @@ const FOREIGN_KEYS = [
   cascade('SoilTypeDescriptor', 'SoilTypeDescriptorId', 'edfi.Descriptor', 'DescriptorId'),
 ].join('\n');
 
-/** Writes the Garden extension folder (ApiSchema and DDL) at `folder`, with `apiSchema` instead of Garden's if given. */
-export function writeGardenExtension(folder: string, apiSchema: unknown = GARDEN_API_SCHEMA): string {
+/**
+ * Writes the Garden extension folder (ApiSchema and DDL) at `folder`, with `apiSchema` instead of Garden's if given,
+ * and under another project name (`Orchard`: namespace, schema and `_ext` member `orchard`) if given: a second
+ * extension of one's own.
+ */
+export function writeGardenExtension(
+  folder: string,
+  apiSchema: unknown = GARDEN_API_SCHEMA,
+  projectName = 'Garden',
+): string {
+  const named = (text: string) =>
+    text.replaceAll('Garden', projectName).replaceAll('garden', projectName.toLowerCase());
   mkdirSync(path.join(folder, 'ods-ddl-pgsql'), { recursive: true });
-  writeFileSync(path.join(folder, 'garden-1.0-api-schema.json'), JSON.stringify(apiSchema, null, 2));
-  writeFileSync(path.join(folder, 'ods-ddl-pgsql', '0020-EXTENSION-Garden-Tables.sql'), TABLES);
-  writeFileSync(path.join(folder, 'ods-ddl-pgsql', '0030-EXTENSION-Garden-ForeignKeys.sql'), FOREIGN_KEYS);
+  writeFileSync(path.join(folder, 'garden-1.0-api-schema.json'), named(JSON.stringify(apiSchema, null, 2)));
+  writeFileSync(path.join(folder, 'ods-ddl-pgsql', '0020-EXTENSION-Garden-Tables.sql'), named(TABLES));
+  writeFileSync(path.join(folder, 'ods-ddl-pgsql', '0030-EXTENSION-Garden-ForeignKeys.sql'), named(FOREIGN_KEYS));
   return folder;
 }

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
+import { recordsExtensionsOf } from '../extension-records.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -376,13 +377,9 @@ export async function addedExtensionsOf(connection: Queryable, schema: string): 
   return rows.map((row) => JSON.parse(row.definition) as ExtensionModel);
 }
 
-/** Whether the store records the extensions the registry serves (and the models of those added to it). */
 async function recordsExtensions(client: pg.ClientBase, schema: string, registry: ModelRegistry): Promise<boolean> {
-  const added = new Set(((await addedExtensionsOf(client, schema)) ?? []).map((model) => model.project.namespace));
-  return (
-    ((await servedExtensionsOf(client, schema)) ?? []).join(',') === registry.extensions.join(',') &&
-    registry.addedExtensions.every((model) => added.has(model.project.namespace))
-  );
+  const served = (await servedExtensionsOf(client, schema)) ?? [];
+  return recordsExtensionsOf(served, (await addedExtensionsOf(client, schema)) ?? [], registry);
 }
 
 async function recordExtensions(client: pg.ClientBase, registry: ModelRegistry): Promise<void> {

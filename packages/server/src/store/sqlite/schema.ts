@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
+import { recordsExtensionsOf } from '../extension-records.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -249,13 +250,8 @@ function hasMetaTable(db: Database.Database): boolean {
   return hasTable(db, 'meta');
 }
 
-/** Whether the store records the extensions the registry serves (and the models of those added to it). */
 function recordsExtensions(db: Database.Database, registry: ModelRegistry): boolean {
-  const added = new Set((addedExtensionsOf(db) ?? []).map((model) => model.project.namespace));
-  return (
-    (servedExtensionsOf(db) ?? []).join(',') === registry.extensions.join(',') &&
-    registry.addedExtensions.every((model) => added.has(model.project.namespace))
-  );
+  return recordsExtensionsOf(servedExtensionsOf(db) ?? [], addedExtensionsOf(db) ?? [], registry);
 }
 
 function recordExtensions(db: Database.Database, registry: ModelRegistry): void {
