@@ -1,8 +1,10 @@
 // A generated state for the scale benchmark: the synthetic state of N students written into a new store (timed),
 // its size on disk per document and against its JSON bodies, the three API clients, the values requests pick from,
 // and the deletions /deletes reads (10,000 by default), all done once before the measured rounds.
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { getModelRegistry } from '../src/model/index.js';
 import { openDirectStoreTarget } from '../src/load/index.js';
 import { createProgressDisplay } from '../src/load/progress/progress-display.js';
@@ -32,6 +34,22 @@ export interface PreparedState {
 const DATA = '/data/v3/ed-fi';
 const PARALLEL_DELETES = 8;
 
+/**
+ * VACUUM ANALYZE of the state's tables on PostgreSQL, as autovacuum leaves a settled hub: straight after a bulk load
+ * the planner has no statistics and the visibility map is empty, so every count (authorized or not) reads the heap.
+ */
+async function settle(store: BenchStore, spec: string): Promise<void> {
+  if (store.kind !== 'postgres') return;
+  const schema = new URL(spec).searchParams.get('schema') ?? 'public';
+  await withPostgresClient(spec, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = $1",
+      [schema],
+    );
+    for (const { name } of rows) await client.query(`VACUUM ANALYZE ${name}`);
+  });
+}
+
 export async function storeBytes(store: BenchStore, spec: string): Promise<number> {
   if (store.kind === 'sqlite') {
     const file = spec.slice('sqlite:'.length);
@@ -55,6 +73,32 @@ function bodiesBytes(groups: ReturnType<typeof stateDocumentGroups>): number {
   return bytes;
 }
 
+/** The resources the benchmark reads, Read with NoFurtherAuthorizationRequired: what no shipped claim set grants. */
+const UNAUTHORIZED_READER = {
+  claimSets: [
+    {
+      name: 'Scale Benchmark Unauthorized Reader',
+      resourceClaims: ['studentSchoolAttendanceEvent', 'student', 'school', 'section'].map((resource) => ({
+        name: `http://ed-fi.org/identity/claims/ed-fi/${resource}`,
+        actions: [{ name: 'Read', authorizationStrategyOverrides: ['NoFurtherAuthorizationRequired'] }],
+      })),
+    },
+  ],
+};
+
+/** Imports the unauthorized reader's claim set into the store (`claim-sets import`); returns its name. */
+function importUnauthorizedReader(spec: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'edfi-scale-claims-'));
+  try {
+    const file = path.join(folder, 'unauthorized-reader.json');
+    writeFileSync(file, JSON.stringify(UNAUTHORIZED_READER));
+    runCli(thisCheckout, ['claim-sets', 'import', file, '--store', spec]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return UNAUTHORIZED_READER.claimSets[0]!.name;
+}
+
 function createClients(spec: string, seaId: number, leaId: number, schoolId: number): PreparedState['clients'] {
   const client = (name: string, claims: readonly string[]) => {
     const credentials = { key: `scale-${name}`, secret: randomBytes(24).toString('hex') };
@@ -69,6 +113,7 @@ function createClients(spec: string, seaId: number, leaId: number, schoolId: num
     publisher: client('publisher', ['--claim-set', 'Ed-Fi API Publisher - Reader', '--edorg', String(seaId)]),
     lea: client('lea', ['--claim-set', 'SIS Vendor', '--edorg', String(leaId)]),
     school: client('school', ['--claim-set', 'SIS Vendor', '--edorg', String(schoolId)]),
+    unauthorized: client('unauthorized', ['--claim-set', importUnauthorizedReader(spec), '--edorg', String(seaId)]),
   };
 }
 
@@ -150,6 +195,7 @@ export async function prepareState(
   if (summary.failed > 0) throw new Error(`Generation failed: ${summary.failures.join('\n')}`);
   log(`    generated ${summary.written} documents in ${summary.seconds.toFixed(1)} s`);
   const documents = documentCount(groups);
+  await settle(store, spec);
   const bytes = await storeBytes(store, spec);
   const school = shape.schools[0]!;
   const clients = createClients(spec, shape.seaId, school.leaId, school.schoolId);

@@ -49,6 +49,7 @@ async function measureRound(state: PreparedState, round: number): Promise<Figure
       publisher: await token('publisher'),
       lea: await token('lea'),
       school: await token('school'),
+      unauthorized: await token('unauthorized'),
     };
     const figures = await measureOperations({ url: server.url, tokens, samples: state.samples, round }, log);
     figures.set('start-up, s', startSeconds);

@@ -25,7 +25,6 @@ import {
   tracksChanges,
   type AccessFilter,
   type ListQuery,
-  type RelationshipRule,
   type Store,
   type StoredDocument,
   type SubjectRelation,
@@ -47,6 +46,7 @@ import {
   studentEducationOrganizationAssociation,
   studentSectionAssociation,
 } from './sample-documents.js';
+import { rule } from './store-assertions.js';
 
 const registry = getModelRegistry();
 const DISTRICT = 255901;
@@ -152,14 +152,6 @@ function rank(table: string): number {
 }
 
 const everything: ListQuery = { filters: [], offset: 0, limit: 500, totalCount: true };
-
-const rule = (overrides: Partial<RelationshipRule>): RelationshipRule => ({
-  educationOrganizations: 'none',
-  students: 'none',
-  staffs: false,
-  contacts: false,
-  ...overrides,
-});
 
 const claims = [DISTRICT];
 const accessFilters: readonly AccessFilter[] = [

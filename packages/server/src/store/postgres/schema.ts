@@ -16,6 +16,11 @@ import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
 import { recordsExtensionsOf } from '../extension-records.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
+import {
+  SECURABLES_INDEX_SUFFIX,
+  securablesIndexColumns,
+  singleColumnIndexes,
+} from '../relational/securables-index.js';
 import { postgresDialect } from './postgres-dialect.js';
 import {
   CHANGE_VERSION_KEY,
@@ -210,14 +215,22 @@ function resourceTable(layout: TableLayout): Table {
 }
 
 function resourceIndexes(layout: TableLayout): Index[] {
-  const { table: name, shared, columns } = layout;
+  const { table: name, shared } = layout;
   return [
     index(name, ['change_version']),
     // A shared table lists one resource's rows in doc_id order from this index.
     ...(shared ? [index(name, ['resource_id', 'doc_id'])] : []),
-    ...columns.filter((typed) => typed.indexed).map((typed) => index(name, [typed.name])),
+    ...singleColumnIndexes(layout).map((typed) => index(name, [typed.name])),
+    ...securablesIndex(layout),
     ...queryFieldIndexes(layout),
   ];
+}
+
+function securablesIndex(layout: TableLayout): Index[] {
+  const columns = securablesIndexColumns(layout).map((typed) => typed.name);
+  if (columns.length === 0) return [];
+  const name = pgIdentifier(`${layout.table}_${SECURABLES_INDEX_SUFFIX}`);
+  return [{ name, table: layout.table, columns: columns.join(', ') }];
 }
 
 /** The expression first and doc_id next, so a filtered page reads its rows in doc_id order from the index. */

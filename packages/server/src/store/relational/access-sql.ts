@@ -62,11 +62,13 @@ export function subjectColumnsOf(layout: TableLayout): SubjectExpressions {
 }
 
 /**
- * How a condition tests ed-org membership. `set` builds the caller's ed-orgs once per statement, which pays off when
- * many rows are tested (lists); `probe` tests each value against the claims and the closure index directly, several
- * times cheaper when one value is tested (an item's authorization).
+ * How a condition tests membership. `set` builds the caller's ed-orgs once per statement and probes people per row,
+ * which pays off when a page of rows is tested (lists); `probe` tests each value against the claims and the closure
+ * index directly, several times cheaper when one value is tested (an item's authorization); `population` builds the
+ * people the caller relates to once too, for statements that test every matching row (counts, partitions): each row
+ * is then one look-up in that set, answered from the securables index (securables-index.ts) without reading rows.
  */
-export type MembershipForm = 'set' | 'probe';
+export type MembershipForm = 'set' | 'probe' | 'population';
 
 /** Closure columns for ed-orgs below the claims (`source` is the claim) or above them (Inverted strategies). */
 const DIRECTIONS = {
@@ -140,13 +142,14 @@ export class AccessSql {
   ): string {
     const people = (association: Association | undefined, person: 'student' | 'staff') =>
       this.#personRelated(association, person, expression, includingDeletes, form);
+    // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
+    // instead of sorting every authorized row. A population is not ordered (see #ruleOf).
+    const edOrg = form === 'population' ? expression : `+${expression}`;
     switch (relation) {
-      // The unary plus keeps the planner off the row's ed-org index: scanning in doc_id order lets a page stop early
-      // instead of sorting every authorized row.
       case 'edOrgDescendant':
-        return this.#edOrgRelatedToClaims(`+${expression}`, 'below', form);
+        return this.#edOrgRelatedToClaims(edOrg, 'below', form);
       case 'edOrgAncestor':
-        return this.#edOrgRelatedToClaims(`+${expression}`, 'above', form);
+        return this.#edOrgRelatedToClaims(edOrg, 'above', form);
       case 'studentEnrollment':
         return people(this.#enrollment, 'student');
       case 'studentResponsibility':
@@ -194,18 +197,24 @@ export class AccessSql {
   ): string {
     const related = (expressions: readonly string[], relation: SubjectRelation) =>
       expressions.map((expression) => this.relatedOf(relation, expression, includingDeletes, form));
-    const conditions = [
-      ...(rule.educationOrganizations === 'none'
-        ? []
-        : related(
-            subjects.educationOrganizations,
-            rule.educationOrganizations === 'ancestors' ? 'edOrgAncestor' : 'edOrgDescendant',
-          )),
+    const people = [
       ...(rule.students === 'none'
         ? []
         : related(subjects.students, rule.students === 'enrollment' ? 'studentEnrollment' : 'studentResponsibility')),
       ...(rule.staffs ? related(subjects.staffs, 'staff') : []),
       ...(rule.contacts ? related(subjects.contacts, 'contact') : []),
+    ];
+    // Where a population relates people too, they drive it through the securables index (person first): the unary
+    // plus keeps the planner off the ed-org's own index, which would read every row to test the person.
+    const edOrgs =
+      form === 'population' && people.length > 0
+        ? subjects.educationOrganizations.map((expression) => `+${expression}`)
+        : subjects.educationOrganizations;
+    const conditions = [
+      ...(rule.educationOrganizations === 'none'
+        ? []
+        : related(edOrgs, rule.educationOrganizations === 'ancestors' ? 'edOrgAncestor' : 'edOrgDescendant')),
+      ...people,
     ];
     // A rule with no subject on this resource restricts nothing (the claims check already passed).
     return conditions.length === 0 ? this.dialect.true : `(${conditions.join(' AND ')})`;
@@ -221,9 +230,12 @@ export class AccessSql {
     const column = association?.personColumns[person];
     if (association === undefined || column === undefined) return this.dialect.false;
     const alias = `${person}_${association.resourceId}`;
+    const edOrgRelated = this.#edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form);
     const live =
-      `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
-      `AND ${this.#edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form)})`;
+      form === 'population'
+        ? `${expression} IN (SELECT ${alias}.${column} FROM ${association.table} ${alias} WHERE ${edOrgRelated})`
+        : `EXISTS (SELECT 1 FROM ${association.table} ${alias} WHERE ${alias}.${column} = ${expression} ` +
+          `AND ${edOrgRelated})`;
     if (!includingDeletes) return live;
     const tracked = person === 'student' ? 'studentUniqueIds' : 'staffUniqueIds';
     return `(${live} OR ${this.#trackedAssociation(association, alias, (securable) => {
@@ -260,7 +272,10 @@ export class AccessSql {
     if (association === undefined || contact === undefined || student === undefined) return this.dialect.false;
     const studentRelated = (value: string) =>
       this.#personRelated(this.#enrollment, 'student', value, includingDeletes, form);
-    const live = `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated(`sca.${student}`)})`;
+    const live =
+      form === 'population'
+        ? `${expression} IN (SELECT sca.${contact} FROM ${association.table} sca WHERE ${studentRelated(`sca.${student}`)})`
+        : `EXISTS (SELECT 1 FROM ${association.table} sca WHERE sca.${contact} = ${expression} AND ${studentRelated(`sca.${student}`)})`;
     if (!includingDeletes) return live;
     const tracked = this.#trackedAssociation(
       association,
@@ -279,7 +294,7 @@ export class AccessSql {
   #edOrgRelatedToClaims(expression: string, direction: keyof typeof DIRECTIONS, form: MembershipForm): string {
     const { claim, related } = DIRECTIONS[direction];
     const claims = (alias?: string) => this.dialect.valueList('claims', 'integer', alias);
-    if (form === 'set') {
+    if (form !== 'probe') {
       return (
         `${expression} IN (SELECT value FROM ${claims()} UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
         `WHERE c.${claim} IN (SELECT value FROM ${claims()}))`

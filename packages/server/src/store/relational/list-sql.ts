@@ -3,7 +3,7 @@
 // ordered by doc_id. A selection's shape key names its statements, so a store prepares each shape once.
 import type { JsonPath } from '../../model/index.js';
 import type { AccessFilter, ChangeVersionRange, DocIdRange, QueryFilter } from '../store.js';
-import { accessSignatureOf, subjectColumnsOf, type AccessSql } from './access-sql.js';
+import { accessSignatureOf, subjectColumnsOf, type AccessSql, type MembershipForm } from './access-sql.js';
 import type { ResourceTableRef } from './resource-tables.js';
 import { DOCUMENT_TABLE } from './schema-plan.js';
 import { queryFieldSql } from './query-field-sql.js';
@@ -119,25 +119,36 @@ export class ListSql {
       statements: () => {
         const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
         if (byIds) conditions.push(`d.uuid IN (SELECT value FROM ${this.dialect.valueList('ids', 'text', 'ids')})`);
-        if (access !== undefined)
-          conditions.push(this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false));
-        return this.#statements(conditions, byIds || fields.some((field) => field.onDocument));
+        const accessOf = (form: MembershipForm) =>
+          access === undefined
+            ? []
+            : [this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false, form)];
+        return this.#statements(
+          { page: [...conditions, ...accessOf('set')], population: [...conditions, ...accessOf('population')] },
+          byIds || fields.some((field) => field.onDocument),
+        );
       },
     };
   }
 
-  #statements(predicates: readonly string[], filtersOnDocument: boolean): ListStatementsSql {
-    const conditions = [...this.#scope, ...predicates];
-    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  /** A page tests the rows it reads (`page`); a count and partitions test every matching row (`population`). */
+  #statements(
+    predicates: { readonly page: readonly string[]; readonly population: readonly string[] },
+    filtersOnDocument: boolean,
+  ): ListStatementsSql {
+    const whereOf = (conditions: readonly string[]) =>
+      conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    const where = whereOf([...this.#scope, ...predicates.page]);
+    const populationWhere = whereOf([...this.#scope, ...predicates.population]);
     const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
     const numbered =
       'SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, count(*) OVER () AS total ' +
-      `FROM ${this.#from}${countJoin}${where}`;
+      `FROM ${this.#from}${countJoin}${populationWhere}`;
     return {
       select:
         `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified FROM ${this.#from}${DOCUMENT_JOIN}${where} ` +
         'ORDER BY r.doc_id LIMIT ? OFFSET ?',
-      count: `SELECT count(*) FROM ${this.#from}${countJoin}${where}`,
+      count: `SELECT count(*) FROM ${this.#from}${countJoin}${populationWhere}`,
       // Every partition's first row: the partition size is `max(ceil(count / partitions), minimum size)`.
       partitions:
         `SELECT doc_id FROM ${this.dialect.derivedTable(numbered)} ` +

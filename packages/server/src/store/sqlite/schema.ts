@@ -7,6 +7,11 @@ import type { ExtensionModel, ModelRegistry } from '../../model/index.js';
 import { recordsExtensionsOf } from '../extension-records.js';
 import type { MigrationOutcome, SchemaStatus } from '../store.js';
 import { queryFieldIndexesOf } from '../relational/query-field-sql.js';
+import {
+  SECURABLES_INDEX_SUFFIX,
+  securablesIndexColumns,
+  singleColumnIndexes,
+} from '../relational/securables-index.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import { isAdminSchemaCurrent, migrateAdminSchema } from './admin/admin-schema.js';
 import {
@@ -168,6 +173,12 @@ function queryFieldIndexes(layout: TableLayout): SchemaObject[] {
   });
 }
 
+function securablesIndex(layout: TableLayout): SchemaObject[] {
+  const columns = securablesIndexColumns(layout).map((column) => column.name);
+  if (columns.length === 0) return [];
+  return [index(`${layout.table}_${SECURABLES_INDEX_SUFFIX}`, layout.table, columns.join(', '))];
+}
+
 function resourceObjects(layout: TableLayout): SchemaObject[] {
   const { table: name, shared, columns } = layout;
   const typed = columns.map((column) => `${column.name} ${column.sqlType}${column.notNull ? ' NOT NULL' : ''}`);
@@ -186,7 +197,8 @@ function resourceObjects(layout: TableLayout): SchemaObject[] {
     index(`${name}_change_version`, name, 'change_version'),
     // In a shared table, a resource's rows in doc_id order come from this index (the rowid is its last column).
     ...(shared ? [index(`${name}_resource_id`, name, 'resource_id')] : []),
-    ...columns.filter((column) => column.indexed).map((column) => index(`${name}_${column.name}`, name, column.name)),
+    ...singleColumnIndexes(layout).map((column) => index(`${name}_${column.name}`, name, column.name)),
+    ...securablesIndex(layout),
     ...queryFieldIndexes(layout),
   ];
 }
