@@ -1,7 +1,7 @@
 // What the store ceilings write and read, for every store: full students and typical student-school associations as
 // the API layer hands them over, their rows' values, and how many reference edges each has.
 import { getModelRegistry, type ResourceModel } from '../src/model/index.js';
-import { tableLayoutOf } from '../src/store/relational/table-layout.js';
+import { tableLayoutOf, type TableLayout } from '../src/store/relational/table-layout.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { DocumentWrite, Store } from '../src/store/store.js';
 import { documentWrite } from '../test/store/document-writes.js';
@@ -107,9 +107,11 @@ export function ceilingOperations(workload: Workload): readonly string[] {
   ];
 }
 
-/** The resource row's own values in column order: identity key, then the layout's typed columns. */
-export function rowValuesOf(write: DocumentWrite): unknown[] {
-  const layout = tableLayoutOf(write.resource);
+/**
+ * The resource row's own values in column order: identity key, then the layout's typed columns (a store's own layout
+ * when it has more columns than the default one, as PostgreSQL's query-field columns).
+ */
+export function rowValuesOf(write: DocumentWrite, layout: TableLayout = tableLayoutOf(write.resource)): unknown[] {
   return [write.identity.key, ...layout.columns.map((column) => column.read(write.body))];
 }
 

@@ -85,7 +85,7 @@ function documentWriter(pool: pg.Pool, writes: readonly DocumentWrite[], resourc
   };
   const rows = writes.map((write) => ({
     uuid: randomUUID(),
-    values: rowValuesOf(write),
+    values: rowValuesOf(write, layout),
     body: JSON.stringify(write.body),
   }));
   return async (index: number, documentTargets: readonly number[], descriptorTargets: readonly number[]) =>
