@@ -34,6 +34,16 @@ function build(
   }
   const text = JSON.stringify(payload);
   if (text === undefined) throw new TypeError('The response payload cannot be serialised to JSON.');
+  return jsonTextResponse(status, text, extraHeaders, headOnly);
+}
+
+/** A response of JSON already serialised. */
+function jsonTextResponse(
+  status: number,
+  text: string,
+  extraHeaders: Readonly<Record<string, string>> | undefined,
+  headOnly: boolean,
+): ResponseLike {
   // A literal then a loop, rather than a spread: most extra header sets are empty, and spreading one still costs.
   const headers: ResponseHeaders = { 'content-type': JSON_CONTENT_TYPE, 'content-length': 0 };
   for (const name in extraHeaders) headers[name] = extraHeaders[name]!;
@@ -70,12 +80,12 @@ const NOT_FOUND_BODY_END = '}}';
 
 /** The error envelope response of an unknown route, without the cost of an error object (default rendering only). */
 export function notFoundResponse(message: string, headOnly: boolean): ResponseLike {
-  const text = NOT_FOUND_BODY_START + JSON.stringify(message) + NOT_FOUND_BODY_END;
-  return {
-    status: 404,
-    headers: { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(text) },
-    body: headOnly ? undefined : text,
-  };
+  return jsonTextResponse(
+    404,
+    NOT_FOUND_BODY_START + JSON.stringify(message) + NOT_FOUND_BODY_END,
+    undefined,
+    headOnly,
+  );
 }
 
 /** Maps any thrown value to the error envelope; messages of unexpected errors are hidden unless exposeErrors is on. */
