@@ -421,6 +421,11 @@ export interface StoreLifecycle {
   close(): Promise<void>;
   /** True when the store holds no documents and no clients (first start). */
   isEmpty(): Promise<boolean>;
+  /**
+   * After a bulk load: brings what the query planner knows of the data up to date, so the first queries after the load
+   * are planned for the rows it wrote instead of for empty tables.
+   */
+  refreshStatistics(): Promise<void>;
 }
 
 /** The data API's documents: writes by natural key or id, reads by id, lists and partitions. */

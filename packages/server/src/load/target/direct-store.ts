@@ -1,5 +1,6 @@
 // Opens a local store for a direct load: created and seeded like a first `serve` when new (default descriptors,
-// school years and a sandbox client, whose credentials the caller shows once), closed with the target.
+// school years and a sandbox client, whose credentials the caller shows once), closed with the target once the
+// planner's statistics cover what the load wrote.
 import type { ModelRegistry } from '../../model/index.js';
 import { prepareFirstStart, type FirstStart } from '../../setup/first-start.js';
 import { openStoreCreatingFolder } from '../../setup/store-location.js';
@@ -16,7 +17,14 @@ export async function openDirectStoreTarget(spec: string, registry: ModelRegistr
   const store = await openStoreCreatingFolder(spec, registry);
   try {
     const firstStart = await prepareFirstStart(store, registry, 'descriptors');
-    const target = createDirectTarget({ store, registry, description: spec, onClose: () => store.close() });
+    const onClose = async () => {
+      try {
+        await store.refreshStatistics();
+      } finally {
+        await store.close();
+      }
+    };
+    const target = createDirectTarget({ store, registry, description: spec, onClose });
     return { target, firstStart };
   } catch (error) {
     await store.close();

@@ -182,6 +182,19 @@ export class PostgresStore implements Store {
     return rows[0]!.empty;
   }
 
+  /**
+   * ANALYZE of the schema's tables (in one statement, and only this schema's: the database may hold other stores).
+   * Autovacuum would get there too, but only after its next pass per table.
+   */
+  async refreshStatistics(): Promise<void> {
+    await this.#run(async ({ pool }) => {
+      const { rows } = await pool.query<{ name: string }>(
+        'SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename',
+      );
+      if (rows.length > 0) await pool.query(`ANALYZE ${rows.map(({ name }) => name).join(', ')}`);
+    });
+  }
+
   async upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
     return this.#run(({ writer }) => writer.upsert(write, options));
   }

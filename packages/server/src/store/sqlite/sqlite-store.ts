@@ -224,6 +224,14 @@ export class SqliteStore implements Store {
     return !documents.hasDocuments() && !admin.hasClients();
   }
 
+  /**
+   * Nothing to refresh: the store keeps no `sqlite_stat1`, so SQLite plans every statement from the schema alone,
+   * whatever the tables hold.
+   */
+  async refreshStatistics(): Promise<void> {
+    this.#open();
+  }
+
   upsert(write: DocumentWrite, options?: WriteOptions): Promise<UpsertOutcome> {
     return this.#write((writer) => writer.upsert(write, options));
   }
