@@ -66,7 +66,8 @@ export async function storeBytes(store: BenchStore, spec: string): Promise<numbe
   });
 }
 
-function bodiesBytes(groups: ReturnType<typeof stateDocumentGroups>): number {
+/** The generated documents' JSON text as a client sends it (no id, etag or links), bytes. */
+export function bodiesBytes(groups: ReturnType<typeof stateDocumentGroups>): number {
   let bytes = 0;
   for (const stream of groups.flat())
     for (const document of stream.documents()) bytes += JSON.stringify(document).length;

@@ -130,24 +130,76 @@ describeIndexes('SQLite', {
   },
 });
 
+/** A new SQLite store changed by `ddl`, under another schema fingerprint: a store of the previous release. */
+async function sqliteOfPreviousRelease(file: string, ddl: string): Promise<string> {
+  const spec = `sqlite:${path.join(folder, file)}`;
+  const made = createStore(spec);
+  await made.migrate();
+  await made.close();
+  const db = new Database(spec.slice('sqlite:'.length));
+  db.exec(ddl);
+  db.prepare("UPDATE meta SET value = 'previous release' WHERE key = 'schema_fingerprint'").run();
+  db.close();
+  return spec;
+}
+
 describe('a SQLite store made before the query-field indexes', () => {
   it(
     'is outdated, and migrate adds the indexes',
     async () => {
-      const spec = `sqlite:${path.join(folder, 'older.sqlite')}`;
-      const made = createStore(spec);
-      await made.migrate();
-      await made.close();
-      // What a store of the previous release looks like: without the index, under another schema fingerprint.
-      const db = new Database(spec.slice('sqlite:'.length));
-      db.exec('DROP INDEX r_edfi_students_q_birth_date');
-      db.prepare("UPDATE meta SET value = 'previous release' WHERE key = 'schema_fingerprint'").run();
-      db.close();
+      // What a store of the previous release looks like: without the index.
+      const spec = await sqliteOfPreviousRelease('older.sqlite', 'DROP INDEX r_edfi_students_q_birth_date');
       await expectUpgradedByMigrate(spec);
       const check = new Database(spec.slice('sqlite:'.length), { readonly: true });
       const index = check.prepare("SELECT name FROM sqlite_master WHERE name = 'r_edfi_students_q_birth_date'").get();
       check.close();
       expect(index).toEqual({ name: 'r_edfi_students_q_birth_date' });
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
+
+/** A grade's schoolYear and gradingPeriodSchoolYear compare the same column: one index serves both. */
+const GRADE_SCHOOL_YEAR_COLUMN = 'grading_period_reference_school_year';
+const RETIRED_GRADE_INDEX = 'r_edfi_grades_q_school_year';
+
+describe('a SQLite store made with two indexes on one grade value', () => {
+  it(
+    'is outdated, and migrate drops the second; both filters are served by the one left',
+    async () => {
+      // What a store of the previous release looks like: a second index on the same value.
+      const spec = await sqliteOfPreviousRelease(
+        'two-grade-indexes.sqlite',
+        `CREATE INDEX ${RETIRED_GRADE_INDEX} ON r_edfi_grades (${GRADE_SCHOOL_YEAR_COLUMN})`,
+      );
+      await expectUpgradedByMigrate(spec);
+      const check = new Database(spec.slice('sqlite:'.length), { readonly: true });
+      try {
+        const indexes = check
+          .prepare<[], string>(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'r_edfi_grades' " +
+              `AND sql LIKE '%(${GRADE_SCHOOL_YEAR_COLUMN})%'`,
+          )
+          .pluck()
+          .all();
+        expect(indexes).toEqual(['r_edfi_grades_q_grading_period_school_year']);
+        const grades = tableLayoutOf(getModelRegistry().allResources.find((r) => r.endpoint === 'grades')!);
+        for (const [name, paths] of Object.entries(grades.resource.queryFields).filter(([name]) =>
+          ['schoolYear', 'gradingPeriodSchoolYear'].includes(name),
+        )) {
+          const { expression } = queryFieldSql(grades, name, paths, sqliteDialect, '');
+          const plan = check
+            .prepare<[], { detail: string }>(
+              `EXPLAIN QUERY PLAN SELECT doc_id FROM r_edfi_grades WHERE ${expression} = 2026 ORDER BY doc_id LIMIT 25`,
+            )
+            .all();
+          expect(plan.map((row) => row.detail).join('\n'), name).toContain(
+            'USING COVERING INDEX r_edfi_grades_q_grading_period_school_year',
+          );
+        }
+      } finally {
+        check.close();
+      }
     },
     SETUP_TIMEOUT_MS,
   );

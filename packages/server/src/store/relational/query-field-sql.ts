@@ -94,10 +94,14 @@ export interface QueryFieldIndex {
 export function queryFieldIndexesOf(layout: TableLayout, dialect: SqlDialect): QueryFieldIndex[] {
   const { resource } = layout;
   if (layout.shared || !growsWithPeople(resource)) return [];
+  // Two query fields may compare the same value (a grade's schoolYear and gradingPeriodSchoolYear): one index serves both.
+  const indexed = new Set<string>();
   return Object.entries(resource.queryFields).flatMap(([name, paths]) => {
     if (paths.length === 1 && paths[0] === ID_PATH) return [];
     const field = queryFieldSql(layout, name, paths, dialect, '');
     if (field.column?.indexed || (field.foldedInSql && !dialect.caseFoldIndexable)) return [];
+    if (indexed.has(field.expression)) return [];
+    indexed.add(field.expression);
     const suffix = `q_${snakeCase(name)}`;
     return [
       field.alwaysPresent

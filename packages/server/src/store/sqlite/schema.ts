@@ -323,12 +323,29 @@ function createObjects(db: Database.Database, plan: SchemaPlan): void {
     return added.length === 0 ? [] : [{ table: object.name, added }];
   });
   for (const { table: name, added } of additions) addColumns(db, name, added);
+  dropRetiredIndexes(db, plan);
   for (const object of plan.objects) db.exec(ifNotExists(object.sql));
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
     FINGERPRINT_KEY,
     plan.fingerprint,
   );
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, 0)').run(CHANGE_VERSION_KEY);
+}
+
+/**
+ * Drops the indexes of resource tables that this plan does not make (an earlier model's or plan's query-field
+ * indexes), leaving those of constraints (keys, which have no statement) alone.
+ */
+function dropRetiredIndexes(db: Database.Database, plan: SchemaPlan): void {
+  const resourceTables = new Set([...plan.layouts.values()].map((layout) => layout.table));
+  const planned = new Set(plan.objects.map((object) => object.name));
+  const indexes = db
+    .prepare<[], { name: string; tbl_name: string }>(
+      "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
+    )
+    .all();
+  for (const { name, tbl_name: table } of indexes)
+    if (resourceTables.has(table) && !planned.has(name)) db.exec(`DROP INDEX ${name}`);
 }
 
 /** The columns of an existing table, from its statement; refuses one made with other table options. */
