@@ -264,10 +264,17 @@ const STEPS: readonly [string, (target: Target, figures: Figures) => Promise<voi
   ['/deletes', deletes],
 ];
 
-/** Every operation once; `log` hears each step's wall time. */
-export async function measureOperations(target: Target, log: (line: string) => void): Promise<Figures> {
+/** The operations a run can leave out (`--skip`), by the names its log shows. */
+export const OPERATION_NAMES: readonly string[] = STEPS.map(([name]) => name);
+
+/** Every operation once but the skipped ones; `log` hears each step's wall time. */
+export async function measureOperations(
+  target: Target,
+  log: (line: string) => void,
+  skipped: ReadonlySet<string> = new Set(),
+): Promise<Figures> {
   const figures: Figures = new Map();
   for (const [name, step] of STEPS)
-    log(`    ${name}: ${((await timed(() => step(target, figures))) / 1000).toFixed(1)} s`);
+    if (!skipped.has(name)) log(`    ${name}: ${((await timed(() => step(target, figures))) / 1000).toFixed(1)} s`);
   return figures;
 }

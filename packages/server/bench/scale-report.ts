@@ -14,6 +14,8 @@ export interface ScaleRun {
   readonly rounds: number;
   readonly states: readonly PreparedState[];
   readonly measured: ReadonlyMap<PreparedState, readonly Figures[]>;
+  /** Operations the run left out. */
+  readonly skipped: readonly string[];
 }
 
 const SCALE_FILE = new URL('./SCALE.md', import.meta.url);
@@ -142,7 +144,8 @@ export function writeScaleReport(run: ScaleRun): void {
     const body = [
       `${machine}; ${run.checkout}; ${run.rounds} rounds, each starting every server of the run once (order ` +
         'reversed every other round); cells are median (min–max) over the rounds, one connection, requests one ' +
-        'after another.',
+        'after another.' +
+        (run.skipped.length > 0 ? ` Not measured in this run: ${run.skipped.join(', ')}.` : ''),
       storeTable(run, states),
       `![${store.label} scale chart](${chartFileName(store)})`,
     ].join('\n\n');
