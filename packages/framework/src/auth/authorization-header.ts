@@ -14,11 +14,16 @@ export interface ClientSecretPair {
   readonly clientSecret: string;
 }
 
+const BEARER_PREFIX = 'Bearer ';
+
 /** Undefined when the header is absent or empty; a repeated header is rejected rather than guessed at. */
 export function readAuthorization(headers: IncomingHttpHeaders): AuthorizationHeader | undefined {
   const value: unknown = headers.authorization;
   if (Array.isArray(value)) throw new Unauthorized('Multiple Authorization headers.');
   if (typeof value !== 'string' || value === '') return undefined;
+  // The usual spelling of the usual scheme, without finding, slicing and lower-casing its name.
+  if (value.startsWith(BEARER_PREFIX))
+    return { scheme: 'bearer', credentials: value.slice(BEARER_PREFIX.length).trim() };
   const space = value.indexOf(' ');
   if (space === -1) return { scheme: value.toLowerCase(), credentials: '' };
   return { scheme: value.slice(0, space).toLowerCase(), credentials: value.slice(space + 1).trim() };
