@@ -1,5 +1,6 @@
 // Parsing of the `Authorization` header: auth-scheme (RFC 7235), bearer token68 (RFC 6750) and Basic (RFC 7617).
 
+import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Unauthorized } from '../errors.js';
 

@@ -1,5 +1,6 @@
 // Reads a request body within the size limit and parses JSON or form content into a payload.
 
+import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { ClientClosedRequest, InvalidInput, PayloadTooLarge, UnsupportedMediaType } from '../errors.js';
 
