@@ -107,7 +107,7 @@ function schemeAttempts(options: AuthOptions): (scheme: AuthScheme) => SchemeAtt
         if (verifier === undefined) {
           throw new ConfigurationError("Auth scheme 'bearer' needs hashKey or bearerVerifier.");
         }
-        return bearerScheme(verifier, onDecodeToken);
+        return bearerScheme(verifier, onDecodeToken, verifier === jwtVerifier);
       case 'apiKey':
         if (!hasValidateApiKey(repository)) {
           throw new ConfigurationError("Auth scheme 'apiKey' needs a clientRepository with validateApiKey().");

@@ -1,5 +1,6 @@
 // Runs a request through the full pipeline without a socket, for tests and in-process benchmarks.
 
+import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import { PayloadTooLarge } from '../errors.js';
 import type { Dispatcher } from './dispatch.js';

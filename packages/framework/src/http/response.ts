@@ -1,5 +1,7 @@
 // Turns handler results and errors into the one response shape the adapters write (status, headers, body).
 
+// Imported, not the global: Node's global Buffer is a getter, run on every use.
+import { Buffer } from 'node:buffer';
 import { HttpError, NOT_FOUND_CODE } from '../errors.js';
 import { ApiResponse, RawResponse } from './api-response.js';
 import { Payload } from './payload.js';

@@ -5,6 +5,7 @@ import type { ParameterDeclaration } from '../types.js';
 import { priorityOf, type RoutePriority } from './route-priority.js';
 import { parseTemplate, type ParamSegment } from './route-template.js';
 import { SegmentTrie } from './route-trie.js';
+import { lengthBit, spellingLengthBits } from './spelling-lengths.js';
 
 export interface RouteMatch<T> {
   readonly value: T;
@@ -54,6 +55,8 @@ export class Router<T> {
   private readonly ignoreTrailingSlash: boolean;
   /** Lower-cased path, then method. */
   private readonly staticRoutes = new Map<string, Map<string, StaticRoute<T>>>();
+  /** The lengths a static path can be spelled in: most paths of dynamic routes skip the static map. */
+  private staticLengths = 0;
   private readonly dynamicRoutes = new SegmentTrie<DynamicRoute<T>>();
   private readonly methods = new Set<string>();
   private declared = 0;
@@ -110,6 +113,7 @@ export class Router<T> {
 
   /** Most paths arrive lower-case already, so the lower-cased copy is made only on a miss. */
   private findStatic(path: string): Map<string, StaticRoute<T>> | undefined {
+    if ((this.staticLengths & lengthBit(path.length)) === 0) return undefined;
     const exact = this.staticRoutes.get(path);
     if (exact !== undefined) return exact;
     const lower = path.toLowerCase();
@@ -121,6 +125,7 @@ export class Router<T> {
     if (byMethod === undefined) {
       byMethod = new Map();
       this.staticRoutes.set(key, byMethod);
+      this.staticLengths |= spellingLengthBits(key);
     }
     const existing = byMethod.get(method);
     if (existing !== undefined) throw duplicateRoute(route.label, existing.label);

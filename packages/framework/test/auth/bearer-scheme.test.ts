@@ -46,7 +46,16 @@ describe('bearer scheme with the JWT verifier', () => {
   });
 
   it('rejects a token that is not a single token68', async () => {
-    for (const header of ['Bearer a b', 'Bearer', 'Bearer ab"c']) {
+    // A signed token with a bad signature segment: the verifier alone would name it a signature failure.
+    const jwt = signToken({ sub: 'x' }, { hashKey: HASH_KEY });
+    for (const header of [
+      'Bearer a b',
+      'Bearer',
+      'Bearer ab"c',
+      `Bearer ${jwt} x`,
+      `Bearer ${jwt}"`,
+      `Bearer ${jwt}é`,
+    ]) {
       const error = await rejectionOf(bearerCheck()(fakeRequest({ headers: { authorization: header } })));
       expect(error.message, header).toBe('Malformed token');
     }
@@ -90,6 +99,13 @@ describe('bearer scheme with a custom verifier (opaque tokens)', () => {
   it('works without a hashKey, and with a synchronous verifier', async () => {
     const check = createAuthenticator({ bearerVerifier: () => new Token({ sub: 's' }) }).compile(['bearer']);
     expect((await check(withToken(opaque))).clientId).toBe('s');
+  });
+
+  it('is never handed a token that is not a single token68', async () => {
+    const accepting = vi.fn(() => new Token({ sub: 's' }));
+    const error = await rejectionOf(bearerCheck({ bearerVerifier: accepting })(withToken('ab"c')));
+    expect(error.message).toBe('Malformed token');
+    expect(accepting).not.toHaveBeenCalled();
   });
 
   it('forwards an HttpError message and hides other errors', async () => {

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createServer,
@@ -266,6 +268,53 @@ describe('over a real socket', () => {
 
       const unknown = await fetch(`${base}/api/v1/nope`);
       expect(unknown.status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('rejects a body whose request is destroyed before its end: by the client (499), or with a cause', async () => {
+    const events: ResponseEvent[] = [];
+    const bodyErrors: unknown[] = [];
+    const server = await createServer({ logger, onResponse: (event) => events.push(event) });
+    const readBody = async (read: Promise<unknown>) => {
+      try {
+        return await read;
+      } catch (error) {
+        bodyErrors.push(error);
+        throw error;
+      }
+    };
+    server.addRoutes(1, [
+      route.post('/slow', { auth: ['none'] }, (ctx) => readBody(ctx.body())),
+      route.post('/stopped', { auth: ['none'] }, (ctx) => {
+        const read = readBody(ctx.body());
+        ctx.raw.req!.destroy(new Error('stopped by the application'));
+        return read;
+      }),
+    ]);
+    const address = await server.listen(0, '127.0.0.1');
+    const send = async (path: string, destroy: boolean) => {
+      const answered = events.length + 1;
+      const socket = connect(address.port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.on('error', () => undefined);
+      socket.write(`POST /api/v1/${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"a":`);
+      if (destroy) setTimeout(() => socket.destroy(), 50);
+      for (let waited = 0; events.length < answered && waited < 5_000; waited += 10) await sleep(10);
+      socket.destroy();
+    };
+    try {
+      await send('slow', true);
+      await send('stopped', false);
+      expect(events.map(({ url, status }) => ({ url, status }))).toEqual([
+        { url: '/api/v1/slow', status: 499 },
+        { url: '/api/v1/stopped', status: 499 },
+      ]);
+      expect(bodyErrors.map((error) => [(error as HttpError).status, (error as Error).message])).toEqual([
+        [499, expect.any(String)],
+        [undefined, 'stopped by the application'],
+      ]);
     } finally {
       await server.close();
     }

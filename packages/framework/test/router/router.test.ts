@@ -42,6 +42,18 @@ describe('Router static routes', () => {
     expect(router.find('GET', '/USERS/ME')?.value).toBe('GET /Users/Me');
   });
 
+  it('matches long static paths and those spelled with İ (whose lower case i̇ is longer) in any case', () => {
+    const long = '/a/static/path/of/more/than/thirty-one/characters';
+    const special = routerWith([
+      ['GET', long],
+      ['GET', '/i\u0307tems/i\u0307d'],
+    ]);
+    expect(special.find('GET', long.toUpperCase())?.value).toBe(`GET ${long}`);
+    expect(special.find('GET', '/\u0130tems/\u0130d')?.value).toBe('GET /i\u0307tems/i\u0307d');
+    expect(special.find('GET', '/\u0130tems/i\u0307d')?.value).toBe('GET /i\u0307tems/i\u0307d');
+    expect(special.allowedMethods('/\u0130TEMS/\u0130D')).toEqual(['GET']);
+  });
+
   it('returns null for an unknown path or method', () => {
     expect(router.find('GET', '/nope')).toBeNull();
     expect(router.find('DELETE', '/hello')).toBeNull();

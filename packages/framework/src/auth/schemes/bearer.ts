@@ -19,16 +19,35 @@ export type BearerVerifier<Identity = unknown> = (token: string) => Verified<Ide
 /** Called with every verified token; throwing rejects it. */
 export type DecodeTokenHook = (token: Token) => void | Promise<void>;
 
-export function bearerScheme(verify: BearerVerifier, onDecodeToken?: DecodeTokenHook): SchemeAttempt {
+/**
+ * `verifierAcceptsOnlyToken68`: the verifier never accepts a token outside the token68 syntax (the JWT verifier, whose
+ * base64url segments are a subset), so the syntax is checked only once it rejects one, to name that rejection
+ * 'Malformed token' all the same; any other verifier is never handed such a token.
+ */
+export function bearerScheme(
+  verify: BearerVerifier,
+  onDecodeToken: DecodeTokenHook | undefined,
+  verifierAcceptsOnlyToken68: boolean,
+): SchemeAttempt {
   return (req) => {
     const authorization = readAuthorization(req.headers);
     if (authorization?.scheme !== 'bearer') return ABSENT;
-    if (!isToken68(authorization.credentials)) throw new Unauthorized('Malformed token');
-    const verified = verify(authorization.credentials);
+    const credentials = authorization.credentials;
+    if (!verifierAcceptsOnlyToken68 && !isToken68(credentials)) throw malformedToken();
+    let verified: ReturnType<BearerVerifier>;
+    try {
+      verified = verify(credentials);
+    } catch (error) {
+      throw isToken68(credentials) ? error : malformedToken();
+    }
     // Stay synchronous for the common case (JWT verifier, no hook) to keep the hot path free of extra ticks.
     if (onDecodeToken === undefined && !isPromiseLike(verified)) return principalOf(verified);
     return decodeAsync(verified, onDecodeToken);
   };
+}
+
+function malformedToken(): Unauthorized {
+  return new Unauthorized('Malformed token');
 }
 
 function isPromiseLike(value: Verified | PromiseLike<Verified>): value is PromiseLike<Verified> {
