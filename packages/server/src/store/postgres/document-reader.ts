@@ -118,7 +118,10 @@ export class PostgresDocumentReader {
     let rows: PageRow[] = [];
     while (step !== undefined) {
       const { statements, values } = this.statements.listOf(resource, step.shape);
-      rows = await this.#rows<PageRow>(statements[step.statement], [...values, ...step.bindings], named);
+      rows = await this.#rows<PageRow>(statements[step.statement], [...values, ...step.bindings], {
+        ...named,
+        ...step.named,
+      });
       step = pages.next(sql, query, step, rows);
     }
     return rows;
@@ -132,11 +135,8 @@ export class PostgresDocumentReader {
   async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
     const { statements, values } = this.statements.list(resource, query);
     const positional = [...values, query.count, query.count, query.minimumSize];
-    const rows = await this.#rows<{ doc_id: number }>(
-      statements.partitions,
-      positional,
-      accessParameters(query.access),
-    );
+    const named = { ...accessParameters(query.access), ...listParametersOf(query, postgresDialect) };
+    const rows = await this.#rows<{ doc_id: number }>(statements.partitions, positional, named);
     return rows.map((row) => row.doc_id);
   }
 

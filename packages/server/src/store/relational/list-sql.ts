@@ -23,9 +23,20 @@ export interface Selection {
   readonly access?: AccessFilter;
 }
 
-/** The named parameters of a selection besides the access predicate's. */
-export function listParametersOf(selection: Selection, dialect: SqlDialect): { readonly ids: unknown } {
-  return { ids: dialect.bindList(selection.documentIds ?? []) };
+/** The named parameters of a selection besides the access predicate's: the API ids and the change-version window. */
+export interface ListParameters {
+  readonly ids: unknown;
+  readonly min_version: number | null;
+  readonly max_version: number | null;
+}
+
+export function listParametersOf(selection: Selection, dialect: SqlDialect): ListParameters {
+  const { changeVersions } = selection;
+  return {
+    ids: dialect.bindList(selection.documentIds ?? []),
+    min_version: changeVersions?.min ?? null,
+    max_version: changeVersions?.max ?? null,
+  };
 }
 
 /**
@@ -44,10 +55,7 @@ export interface PageRow extends ReadRow {
 export interface ListStatementsSql {
   /** Then limit and offset. */
   readonly select: string;
-  /**
-   * The rows after a doc_id, while the watermark is a given one (else none): then the doc_id twice, the watermark,
-   * limit and offset.
-   */
+  /** The rows after `@after` while the watermark is `@watermark` (else none): then limit and offset. */
   readonly seek: string;
   readonly count: string;
   /** Then the partition count, again, and the minimum partition size. */
@@ -62,7 +70,7 @@ export interface ListShape {
    * the same state. Undefined for a list of API ids, which is read whole anyway.
    */
   readonly selectionKey: string | undefined;
-  /** The filter and range values, positional; the access predicate binds its named parameters. */
+  /** The filter and doc-id range values, positional; the window and the access predicate bind named parameters. */
   readonly values: SqlValue[];
   readonly statements: () => ListStatementsSql;
 }
@@ -80,17 +88,51 @@ interface RangePredicate {
   readonly value: number;
 }
 
-/** The range bounds a selection gives, as predicates in a fixed order (part of the shape key). */
-function rangePredicatesOf(selection: Selection, windowBounds: { min: string; max: string }): RangePredicate[] {
-  const { changeVersions, docIds } = selection;
-  const predicates: RangePredicate[] = [];
-  if (changeVersions?.min !== undefined) predicates.push({ sql: windowBounds.min, value: changeVersions.min });
-  if (changeVersions?.max !== undefined) predicates.push({ sql: windowBounds.max, value: changeVersions.max });
-  if (docIds) predicates.push({ sql: 'r.doc_id >= ?', value: docIds.min }, { sql: 'r.doc_id <= ?', value: docIds.max });
-  return predicates;
+/** The window's bounds, named (listParametersOf), so that a check may use them more than once. */
+interface WindowBounds {
+  readonly min: string;
+  readonly max: string;
 }
 
-const WINDOW_FILTER = { min: 'r.change_version >= ?', max: 'r.change_version <= ?' };
+/** A selection's window bounds and doc-id bounds (positional), in a fixed order: part of the shape key. */
+function rangePredicatesOf(selection: Selection, bounds: WindowBounds): { window: string[]; docIds: RangePredicate[] } {
+  const { changeVersions, docIds } = selection;
+  const window: string[] = [];
+  if (changeVersions?.min !== undefined) window.push(bounds.min);
+  if (changeVersions?.max !== undefined) window.push(bounds.max);
+  const docIdRange = docIds
+    ? [
+        { sql: 'r.doc_id >= ?', value: docIds.min },
+        { sql: 'r.doc_id <= ?', value: docIds.max },
+      ]
+    : [];
+  return { window, docIds: docIdRange };
+}
+
+const WINDOW_FILTER: WindowBounds = {
+  min: 'r.change_version >= @min_version',
+  max: 'r.change_version <= @max_version',
+};
+
+/** Above every doc id: a lower bound that leaves nothing. */
+const NO_DOC_ID = '9223372036854775807';
+
+/**
+ * `after` while `checks` hold, else above every doc id: as a lower bound on the doc id, a failed check ends the read at
+ * its first index probe (as a condition of its own, SQLite would test it on every row).
+ */
+function startWhile(checks: readonly string[], after: string): string {
+  return checks.length === 0 ? after : `CASE WHEN ${checks.join(' AND ')} THEN ${after} ELSE ${NO_DOC_ID} END`;
+}
+
+/** The conditions of a page, apart from the scope, in the order their positional parameters bind. */
+interface PageConditions {
+  readonly fields: readonly string[];
+  readonly window: { readonly form: WindowForm; readonly sql: readonly string[] };
+  /** The doc-id range and the list of API ids. */
+  readonly rest: readonly string[];
+  readonly access: { readonly page: readonly string[]; readonly population: readonly string[] };
+}
 
 const DOCUMENT_JOIN = ` JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
 
@@ -110,7 +152,7 @@ export class ListSql {
   readonly #fields = new Map<string, FieldPredicate>();
   readonly #from: string;
   readonly #scope: string[];
-  readonly #windowGuard: { min: string; max: string };
+  readonly #windowGuard: WindowBounds;
 
   constructor(
     private readonly table: ResourceTableRef,
@@ -124,11 +166,12 @@ export class ListSql {
       this.#fields.set(name.toLowerCase(), this.#compileField(name, paths));
     const versions = (aggregate: string) =>
       `(SELECT ${aggregate}(c.change_version) FROM ${layout.table} c${layout.shared ? ` WHERE c.resource_id = ${resourceId}` : ''})`;
-    this.#windowGuard = { min: `${versions('min')} >= ?`, max: `${versions('max')} <= ?` };
+    this.#windowGuard = { min: `${versions('min')} >= @min_version`, max: `${versions('max')} <= @max_version` };
   }
 
   shapeOf(selection: Selection, window: WindowForm = 'filter'): ListShape {
     const ranges = rangePredicatesOf(selection, window === 'filter' ? WINDOW_FILTER : this.#windowGuard);
+    const bounds = [...ranges.window, ...ranges.docIds.map((range) => range.sql)];
     const matched = selection.filters
       .map((filter) => {
         const field = this.#fields.get(filter.field.toLowerCase());
@@ -139,13 +182,13 @@ export class ListSql {
     const fields = matched.map(({ field }) => field);
     const { access } = selection;
     const byIds = selection.documentIds !== undefined;
-    const key = [
-      ...fields.map((field) => field.name),
-      ...ranges.map((range) => range.sql),
-      byIds ? 'ids' : '',
-      accessSignatureOf(access),
-    ].join(',');
-    const values = [...matched.map(({ field, value }) => field.bind(value)), ...ranges.map((range) => range.value)];
+    const key = [...fields.map((field) => field.name), ...bounds, byIds ? 'ids' : '', accessSignatureOf(access)].join(
+      ',',
+    );
+    const values = [
+      ...matched.map(({ field, value }) => field.bind(value)),
+      ...ranges.docIds.map((range) => range.value),
+    ];
     return {
       key,
       // A guarded window filters nothing: such a selection has the same rows as the one without the window.
@@ -154,17 +197,22 @@ export class ListSql {
           ? this.shapeOf({ ...selection, changeVersions: undefined }).selectionKey
           : byIds
             ? undefined
-            : `${this.table.resourceId}|${key}|${JSON.stringify([values, access ?? null])}`,
+            : `${this.table.resourceId}|${key}|${JSON.stringify([values, selection.changeVersions ?? null, access ?? null])}`,
       values,
       statements: () => {
-        const conditions = [...fields.map((field) => field.sql), ...ranges.map((range) => range.sql)];
-        if (byIds) conditions.push(`d.uuid IN (SELECT value FROM ${this.dialect.valueList('ids', 'text', 'ids')})`);
+        const rest = ranges.docIds.map((range) => range.sql);
+        if (byIds) rest.push(`d.uuid IN (SELECT value FROM ${this.dialect.valueList('ids', 'text', 'ids')})`);
         const accessOf = (form: MembershipForm) =>
           access === undefined
             ? []
             : [this.access.predicateOf(access, subjectColumnsOf(this.table.layout), false, form)];
         return this.#statements(
-          { page: [...conditions, ...accessOf('set')], population: [...conditions, ...accessOf('population')] },
+          {
+            fields: fields.map((field) => field.sql),
+            window: { form: window, sql: ranges.window },
+            rest,
+            access: { page: accessOf('set'), population: accessOf('population') },
+          },
           byIds || fields.some((field) => field.onDocument),
           listWatermarkSql(this.table, access, this.dialect),
         );
@@ -172,22 +220,29 @@ export class ListSql {
     };
   }
 
-  /** A page tests the rows it reads (`page`); a count and partitions test every matching row (`population`). */
-  #statements(
-    predicates: { readonly page: readonly string[]; readonly population: readonly string[] },
-    filtersOnDocument: boolean,
-    watermark: string,
-  ): ListStatementsSql {
-    const whereOf = (conditions: readonly string[]) =>
-      conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-    const where = whereOf([...this.#scope, ...predicates.page]);
-    // The bound on d too: PostgreSQL does not carry an inequality across the join, and would merge-join document from
-    // its first row.
-    const seekWhere = whereOf([...this.#scope, ...predicates.page, 'r.doc_id > ?', 'd.doc_id > ?', `${watermark} = ?`]);
-    const page = (conditions: string) =>
+  /**
+   * A page tests the rows it reads (`page`); a count and partitions test every matching row (`population`). A seek
+   * binds `@after` (the doc id it reads after) and `@watermark`, and reads nothing when the watermark has moved.
+   */
+  #statements(conditions: PageConditions, filtersOnDocument: boolean, watermark: string): ListStatementsSql {
+    const whereOf = (parts: readonly string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
+    const { fields, window, rest, access } = conditions;
+    const windowOf = (seek: boolean): string[] => {
+      const watermarkHolds = seek ? [`${watermark} = @watermark`] : [];
+      const checks = window.form === 'guard' ? [...window.sql, ...watermarkHolds] : watermarkHolds;
+      const filters = window.form === 'guard' ? [] : window.sql;
+      if (!seek) return checks.length === 0 ? [...filters] : [...filters, `r.doc_id > ${startWhile(checks, '0')}`];
+      // The bound on d too: PostgreSQL does not carry an inequality across the join, and would merge-join document
+      // from its first row. The same bound on both: SQLite carries d's over to r, and may seek r by that one.
+      const start = startWhile(checks, '@after');
+      return [...filters, `r.doc_id > ${start}`, `d.doc_id > ${start}`];
+    };
+    const where = whereOf([...this.#scope, ...fields, ...windowOf(false), ...rest, ...access.page]);
+    const seekWhere = whereOf([...this.#scope, ...fields, ...windowOf(true), ...rest, ...access.page]);
+    const page = (filter: string) =>
       `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified, ${watermark} AS watermark ` +
-      `FROM ${this.#from}${DOCUMENT_JOIN}${conditions} ORDER BY r.doc_id LIMIT ? OFFSET ?`;
-    const populationWhere = whereOf([...this.#scope, ...predicates.population]);
+      `FROM ${this.#from}${DOCUMENT_JOIN}${filter} ORDER BY r.doc_id LIMIT ? OFFSET ?`;
+    const populationWhere = whereOf([...this.#scope, ...fields, ...windowOf(false), ...rest, ...access.population]);
     const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
     const numbered =
       'SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, count(*) OVER () AS total ' +

@@ -21,11 +21,19 @@ interface Position {
   readonly watermark: number;
 }
 
+/** A seek's named parameters (list-sql.ts). */
+export interface SeekParameters {
+  readonly after: number;
+  readonly watermark: number;
+}
+
 /** One statement of a page read: which of the shape's statements, and what it binds after the shape's values. */
 export interface PageStep {
   readonly shape: ListShape;
   readonly statement: 'select' | 'seek';
+  /** Limit and offset. */
   readonly bindings: readonly number[];
+  readonly named: Partial<SeekParameters>;
   readonly window: WindowForm;
   /** The remembered position a seek starts after. */
   readonly from?: Position;
@@ -64,7 +72,8 @@ export class OffsetPages {
     return {
       shape,
       statement: 'seek',
-      bindings: [from.docId, from.docId, from.watermark, query.limit, query.offset - from.offset - 1],
+      bindings: [query.limit, query.offset - from.offset - 1],
+      named: { after: from.docId, watermark: from.watermark },
       window,
       from,
     };
@@ -94,5 +103,5 @@ export class OffsetPages {
 }
 
 function offsetStep(shape: ListShape, query: ListQuery, window: WindowForm): PageStep {
-  return { shape, statement: 'select', bindings: [query.limit, query.offset], window };
+  return { shape, statement: 'select', bindings: [query.limit, query.offset], named: {}, window };
 }

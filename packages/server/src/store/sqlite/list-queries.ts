@@ -12,7 +12,7 @@ import { toStoredDocument } from '../relational/stored-documents.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 
-type Bindings = (SqlValue | (AccessParameters & { readonly ids: unknown }))[];
+type Bindings = (SqlValue | (AccessParameters & { readonly ids: unknown } & PageStep['named']))[];
 
 export interface ListPlan {
   readonly select: Database.Statement<Bindings, PageRow>;
@@ -53,14 +53,14 @@ export class ListQueries {
     let step: PageStep | undefined = this.pages.first(this.#sql, query);
     let rows: PageRow[] = [];
     while (step !== undefined) {
-      const { plan, values } = this.#planFor(step.shape, query);
+      const { plan, values } = this.#planFor(step.shape, query, step.named);
       rows = plan[step.statement].all(...values, ...step.bindings);
       step = this.pages.next(this.#sql, query, step, rows);
     }
     return rows;
   }
 
-  #planFor(shape: ListShape, selection: Selection): { plan: ListPlan; values: Bindings } {
+  #planFor(shape: ListShape, selection: Selection, seek: PageStep['named'] = {}): { plan: ListPlan; values: Bindings } {
     const plan = this.plans.get(`${this.table.resourceId}|${shape.key}`, () => {
       const sql = shape.statements();
       return {
@@ -74,6 +74,7 @@ export class ListQueries {
     const named = {
       ...accessParametersOf(selection.access, sqliteDialect),
       ...listParametersOf(selection, sqliteDialect),
+      ...seek,
     };
     const values: Bindings = [...shape.values, named];
     return { plan, values };
