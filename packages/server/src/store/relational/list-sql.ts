@@ -26,16 +26,17 @@ export interface Selection {
 /** The named parameters of a selection besides the access predicate's: the API ids and the change-version window. */
 export interface ListParameters {
   readonly ids: unknown;
-  readonly min_version: number | null;
-  readonly max_version: number | null;
+  readonly min_version?: number;
+  readonly max_version?: number;
 }
 
 export function listParametersOf(selection: Selection, dialect: SqlDialect): ListParameters {
   const { changeVersions } = selection;
+  // Only the bounds the statements use: better-sqlite3 holds on to memory for every named value it is given.
   return {
     ids: dialect.bindList(selection.documentIds ?? []),
-    min_version: changeVersions?.min ?? null,
-    max_version: changeVersions?.max ?? null,
+    ...(changeVersions?.min === undefined ? {} : { min_version: changeVersions.min }),
+    ...(changeVersions?.max === undefined ? {} : { max_version: changeVersions.max }),
   };
 }
 

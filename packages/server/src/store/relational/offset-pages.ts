@@ -81,7 +81,7 @@ export class OffsetPages {
 
   #nearestBefore(selectionKey: string, offset: number): Position | undefined {
     let nearest: Position | undefined;
-    for (const position of this.#positions.get(selectionKey, () => [])) {
+    for (const position of this.#positions.find(selectionKey) ?? []) {
       if (position.offset < offset && (nearest === undefined || position.offset > nearest.offset)) nearest = position;
     }
     return nearest;
@@ -96,7 +96,8 @@ export class OffsetPages {
   }
 
   #forget(selectionKey: string, position: Position): void {
-    const positions = this.#positions.get(selectionKey, () => []);
+    const positions = this.#positions.find(selectionKey);
+    if (positions === undefined) return;
     const at = positions.indexOf(position);
     if (at >= 0) positions.splice(at, 1);
   }
