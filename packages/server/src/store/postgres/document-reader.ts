@@ -18,7 +18,8 @@ import type {
   TrackedChangeQuery,
 } from '../store.js';
 import { accessParametersOf } from '../relational/access-sql.js';
-import { listParametersOf } from '../relational/list-sql.js';
+import { listParametersOf, type PageRow } from '../relational/list-sql.js';
+import type { PageStep } from '../relational/offset-pages.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import {
@@ -101,24 +102,41 @@ export class PostgresDocumentReader {
   }
 
   async list(resource: ResourceModel, query: ListQuery): Promise<ListResult> {
-    const { statements, values } = this.statements.list(resource, query);
     const named = { ...accessParameters(query.access), ...listParametersOf(query, postgresDialect) };
     const [rows, totalCount] = await Promise.all([
-      query.limit > 0 ? this.#rows<ReadRow>(statements.select, [...values, query.limit, query.offset], named) : [],
-      query.totalCount ? this.#count(statements.count, values, named) : undefined,
+      query.limit > 0 ? this.#page(resource, query, named) : [],
+      query.totalCount ? this.#listCount(resource, query, named) : undefined,
     ]);
     const items = rows.map(toStoredDocument);
     return totalCount === undefined ? { items } : { items, totalCount };
   }
 
+  async #page(resource: ResourceModel, query: ListQuery, named: Named): Promise<PageRow[]> {
+    const sql = this.statements.listSqlOf(resource);
+    const { pages } = this.statements;
+    let step: PageStep | undefined = pages.first(sql, query);
+    let rows: PageRow[] = [];
+    while (step !== undefined) {
+      const { statements, values } = this.statements.listOf(resource, step.shape);
+      rows = await this.#rows<PageRow>(statements[step.statement], [...values, ...step.bindings], {
+        ...named,
+        ...step.named,
+      });
+      step = pages.next(sql, query, step, rows);
+    }
+    return rows;
+  }
+
+  #listCount(resource: ResourceModel, query: ListQuery, named: Named): Promise<number> {
+    const { statements, values } = this.statements.list(resource, query);
+    return this.#count(statements.count, values, named);
+  }
+
   async partitionStarts(resource: ResourceModel, query: PartitionQuery): Promise<number[]> {
     const { statements, values } = this.statements.list(resource, query);
     const positional = [...values, query.count, query.count, query.minimumSize];
-    const rows = await this.#rows<{ doc_id: number }>(
-      statements.partitions,
-      positional,
-      accessParameters(query.access),
-    );
+    const named = { ...accessParameters(query.access), ...listParametersOf(query, postgresDialect) };
+    const rows = await this.#rows<{ doc_id: number }>(statements.partitions, positional, named);
     return rows.map((row) => row.doc_id);
   }
 

@@ -13,8 +13,9 @@ import {
   type DocumentKey,
   type KeyComparison,
 } from '../relational/document-read-sql.js';
-import { ListSql, type Selection } from '../relational/list-sql.js';
+import { ListSql, type ListShape, type Selection } from '../relational/list-sql.js';
 import { LruCache } from '../relational/lru-cache.js';
+import { OffsetPages } from '../relational/offset-pages.js';
 import type { ResourceTables } from '../relational/resource-tables.js';
 import { resourceKey } from '../relational/schema-plan.js';
 import type { SqlValue } from '../relational/table-layout.js';
@@ -25,6 +26,7 @@ import { fixedStatement, shapeStatement, type StatementText } from './statement-
 
 export interface ListStatements {
   readonly select: StatementText;
+  readonly seek: StatementText;
   readonly count: StatementText;
   readonly partitions: StatementText;
 }
@@ -60,6 +62,8 @@ export class PostgresReadStatements {
   readonly ownershipToken = fixedStatement(OWNERSHIP_TOKEN_SQL);
   readonly newestChangeVersion = fixedStatement(NEWEST_CHANGE_VERSION_SQL);
   readonly prepared = new PreparedStatementBudget();
+  /** Where pages ended, for the live reader and the snapshots' alike: each seek checks it in its own snapshot. */
+  readonly pages = new OffsetPages();
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
   readonly #documentReads = new Map<ResourceModel, Map<string, StatementText>>();
@@ -112,11 +116,15 @@ export class PostgresReadStatements {
   }
 
   list(resource: ResourceModel, selection: Selection): { statements: ListStatements; values: SqlValue[] } {
-    const shape = this.#listSqlOf(resource).shapeOf(selection);
+    return this.listOf(resource, this.listSqlOf(resource).shapeOf(selection));
+  }
+
+  listOf(resource: ResourceModel, shape: ListShape): { statements: ListStatements; values: SqlValue[] } {
     const statements = this.#lists.get(`${resourceKey(resource)}|${shape.key}`, () => {
       const sql = shape.statements();
       return {
         select: shapeStatement(sql.select),
+        seek: shapeStatement(sql.seek),
         count: shapeStatement(sql.count),
         partitions: shapeStatement(sql.partitions),
       };
@@ -145,7 +153,7 @@ export class PostgresReadStatements {
     });
   }
 
-  #listSqlOf(resource: ResourceModel): ListSql {
+  listSqlOf(resource: ResourceModel): ListSql {
     let sql = this.#listSql.get(resource);
     if (sql === undefined) {
       sql = new ListSql(this.catalog.tableOf(resource), this.#access, postgresDialect);

@@ -21,6 +21,16 @@ export class LruCache<V> {
     return this.#values.size;
   }
 
+  /** The value under `key` if one is kept (then the most recently used), without building one. */
+  find(key: string): V | undefined {
+    const value = this.#values.get(key);
+    if (value !== undefined) {
+      this.#values.delete(key);
+      this.#values.set(key, value);
+    }
+    return value;
+  }
+
   get(key: string, build: () => V): V {
     let value = this.#values.get(key);
     if (value !== undefined) {

@@ -21,6 +21,7 @@ import { AccessSql } from '../relational/access-sql.js';
 import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries, type ListPlan } from './list-queries.js';
 import { LruCache } from '../relational/lru-cache.js';
+import type { OffsetPages } from '../relational/offset-pages.js';
 import { NEWEST_CHANGE_VERSION_SQL, OWNERSHIP_TOKEN_SQL } from '../relational/document-read-sql.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
@@ -44,6 +45,8 @@ export class DocumentReader {
     private readonly db: Database.Database,
     private readonly catalog: TableCatalog,
     registry: ModelRegistry,
+    /** The store's, shared by its live and snapshot readers: each seek checks its position in its own snapshot. */
+    private readonly pages: OffsetPages,
   ) {
     this.#access = new AccessSql(catalog, registry, sqliteDialect);
     this.#ownershipToken = db.prepare<[string], number>(OWNERSHIP_TOKEN_SQL).pluck();
@@ -115,7 +118,7 @@ export class DocumentReader {
   #listQueriesOf(resource: ResourceModel): ListQueries {
     let queries = this.#listQueries.get(resource);
     if (!queries) {
-      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access, this.#listPlans);
+      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access, this.#listPlans, this.pages);
       this.#listQueries.set(resource, queries);
     }
     return queries;

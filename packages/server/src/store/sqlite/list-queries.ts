@@ -1,23 +1,36 @@
 // GET-many and partitions for one resource over SQLite: the relational list SQL, one set of prepared statements per
-// shape of selection (combination of fields, ranges and access signature), kept in the reader's one bounded cache.
+// shape of selection (combination of fields, ranges and access signature), kept in the reader's one bounded cache;
+// pages read as the store's remembered positions say (offset-pages.ts).
 import type Database from 'better-sqlite3';
 import type { ListQuery, ListResult, PartitionQuery } from '../store.js';
 import { accessParametersOf, type AccessParameters, type AccessSql } from '../relational/access-sql.js';
-import { ListSql, listParametersOf, type Selection } from '../relational/list-sql.js';
+import {
+  ListSql,
+  listParametersOf,
+  type ListParameters,
+  type ListShape,
+  type ListStatementsSql,
+  type PageRow,
+  type Selection,
+} from '../relational/list-sql.js';
 import { LruCache } from '../relational/lru-cache.js';
+import type { OffsetPages, PageStep } from '../relational/offset-pages.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
-import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 
-type Bindings = (SqlValue | (AccessParameters & { readonly ids: unknown }))[];
+type Bindings = (SqlValue | (AccessParameters & ListParameters & PageStep['named']))[];
 
+/**
+ * Each statement is prepared on first use: most selections are read once, at offset 0 and without a count, and a
+ * statement's native memory goes back only when the garbage collector finalizes it.
+ */
 export interface ListPlan {
-  readonly select: Database.Statement<Bindings, ReadRow>;
-  readonly count: Database.Statement<Bindings, number>;
-  readonly partitionsSql: string;
-  /** Prepared on first use: few queries ask for partitions. */
+  readonly sql: ListStatementsSql;
+  select?: Database.Statement<Bindings, PageRow>;
+  seek?: Database.Statement<Bindings, PageRow>;
+  count?: Database.Statement<Bindings, number>;
   partitions?: Database.Statement<Bindings, number>;
 }
 
@@ -29,37 +42,44 @@ export class ListQueries {
     access: AccessSql,
     /** Shared by every resource of one connection, so that the bound holds for the connection. */
     private readonly plans: LruCache<ListPlan>,
+    private readonly pages: OffsetPages,
   ) {
     this.#sql = new ListSql(table, access, sqliteDialect);
   }
 
   list(query: ListQuery): ListResult {
-    const { plan, values } = this.#planFor(query);
-    const items = query.limit > 0 ? plan.select.all(...values, query.limit, query.offset).map(toStoredDocument) : [];
+    const items = query.limit > 0 ? this.#page(query).map(toStoredDocument) : [];
     if (!query.totalCount) return { items };
+    const { plan, values } = this.#planFor(this.#sql.shapeOf(query), query);
+    plan.count ??= this.db.prepare<Bindings, number>(plan.sql.count).pluck();
     return { items, totalCount: plan.count.get(...values) ?? 0 };
   }
 
   partitionStarts(query: PartitionQuery): number[] {
-    const { plan, values } = this.#planFor(query);
-    plan.partitions ??= this.db.prepare<Bindings, number>(plan.partitionsSql).pluck();
+    const { plan, values } = this.#planFor(this.#sql.shapeOf(query), query);
+    plan.partitions ??= this.db.prepare<Bindings, number>(plan.sql.partitions).pluck();
     return plan.partitions.all(...values, query.count, query.count, query.minimumSize);
   }
 
-  #planFor(selection: Selection): { plan: ListPlan; values: Bindings } {
-    const shape = this.#sql.shapeOf(selection);
-    const plan = this.plans.get(`${this.table.resourceId}|${shape.key}`, () => {
-      const sql = shape.statements();
-      return {
-        select: this.db.prepare<Bindings, ReadRow>(sql.select),
-        count: this.db.prepare<Bindings, number>(sql.count).pluck(),
-        partitionsSql: sql.partitions,
-      };
-    });
+  #page(query: ListQuery): PageRow[] {
+    let step: PageStep | undefined = this.pages.first(this.#sql, query);
+    let rows: PageRow[] = [];
+    while (step !== undefined) {
+      const { plan, values } = this.#planFor(step.shape, query, step.named);
+      const statement = (plan[step.statement] ??= this.db.prepare<Bindings, PageRow>(plan.sql[step.statement]));
+      rows = statement.all(...values, ...step.bindings);
+      step = this.pages.next(this.#sql, query, step, rows);
+    }
+    return rows;
+  }
+
+  #planFor(shape: ListShape, selection: Selection, seek: PageStep['named'] = {}): { plan: ListPlan; values: Bindings } {
+    const plan = this.plans.get(`${this.table.resourceId}|${shape.key}`, () => ({ sql: shape.statements() }));
     // Named parameters bind in any position; unused ones are ignored.
     const named = {
       ...accessParametersOf(selection.access, sqliteDialect),
       ...listParametersOf(selection, sqliteDialect),
+      ...seek,
     };
     const values: Bindings = [...shape.values, named];
     return { plan, values };

@@ -55,6 +55,7 @@ import {
 import { DEFAULT_SNAPSHOT_MAX_AGE_MS } from '../relational/snapshot-sessions.js';
 import { DescriptorCache } from './descriptor-cache.js';
 import { DocumentReader } from './document-reader.js';
+import { OffsetPages } from '../relational/offset-pages.js';
 import { DocumentRegistry } from './document-registry.js';
 import { DocumentWriter } from './document-writer.js';
 import { EdOrgClosure } from './edorg-closure.js';
@@ -93,6 +94,8 @@ interface OpenState {
   /** Document writes go through it: one transaction for the writes of one event-loop turn. */
   readonly commits: GroupCommit;
   readonly reader: DocumentReader;
+  /** Where pages ended, for the live reader and the snapshots' alike. */
+  readonly pages: OffsetPages;
   /** The reads that answer GETs go through it: one read transaction for those of one event-loop turn. */
   readonly reads: GroupReads;
   readonly snapshots: SnapshotSessions;
@@ -195,10 +198,24 @@ export class SqliteStore implements Store {
         onBatchFailure: () => descriptors.load(),
         ...(this.options.busyTimeoutMs === undefined ? {} : { lockWaitMs: this.options.busyTimeoutMs }),
       });
-      const reader = new DocumentReader(db, catalog, this.registry);
+      const pages = new OffsetPages();
+      const reader = new DocumentReader(db, catalog, this.registry, pages);
       const reads = new GroupReads(db);
       const admin = new AdminRecords(db);
-      this.#state = { db, plan, resourceIds, descriptors, documents, writer, commits, reader, reads, snapshots, admin };
+      this.#state = {
+        db,
+        plan,
+        resourceIds,
+        descriptors,
+        documents,
+        writer,
+        commits,
+        reader,
+        pages,
+        reads,
+        snapshots,
+        admin,
+      };
     } catch (error) {
       this.#db = undefined;
       db.close();
@@ -381,12 +398,12 @@ export class SqliteStore implements Store {
   }
 
   #openSnapshot(): Snapshot {
-    const { db: live, plan, resourceIds } = this.#open();
+    const { db: live, plan, resourceIds, pages } = this.#open();
     const db = openSnapshotConnection(live, this.location, this.options);
     try {
       return {
         db,
-        reader: new DocumentReader(db, new TableCatalog(db, plan, resourceIds, this.registry), this.registry),
+        reader: new DocumentReader(db, new TableCatalog(db, plan, resourceIds, this.registry), this.registry, pages),
       };
     } catch (error) {
       db.close();

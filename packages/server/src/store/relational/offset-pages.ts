@@ -1,0 +1,108 @@
+// Pages at deep offsets without reading the rows before them. Offset paging is the contract, but `OFFSET k` reads and
+// drops k rows, so reading a whole collection page by page costs rows² / page. After each page the process remembers,
+// per selection, which document ended it and under which watermark (list-watermark.ts); a later page of the same
+// selection seeks past the nearest remembered document before its offset and skips only the rest. The seek statement
+// checks the watermark in its own snapshot and returns nothing when it moved; the page is then read by plain offset,
+// which is always right. A change-version window that holds every row of the resource filters nothing: it is tried first
+// as a guard (list-sql.ts), so that a full change-feed read pages in doc_id order like a plain list.
+import type { ListQuery } from '../store.js';
+import type { ListShape, ListSql, PageRow, WindowForm } from './list-sql.js';
+import { LruCache } from './lru-cache.js';
+
+/** Selections whose positions are kept: one per collection a client pages through, and then some. */
+const SELECTIONS_KEPT = 1024;
+/** Positions kept per selection: enough for parallel readers of one selection at different offsets. */
+const POSITIONS_PER_SELECTION = 8;
+
+interface Position {
+  /** The row's offset in the selection's result. */
+  readonly offset: number;
+  readonly docId: number;
+  readonly watermark: number;
+}
+
+/** A seek's named parameters (list-sql.ts). */
+export interface SeekParameters {
+  readonly after: number;
+  readonly watermark: number;
+}
+
+/** One statement of a page read: which of the shape's statements, and what it binds after the shape's values. */
+export interface PageStep {
+  readonly shape: ListShape;
+  readonly statement: 'select' | 'seek';
+  /** Limit and offset. */
+  readonly bindings: readonly number[];
+  readonly named: Partial<SeekParameters>;
+  readonly window: WindowForm;
+  /** The remembered position a seek starts after. */
+  readonly from?: Position;
+}
+
+/** The positions remembered by one process, for every reader of one store (live and snapshots alike). */
+export class OffsetPages {
+  readonly #positions = new LruCache<Position[]>(SELECTIONS_KEPT);
+
+  /** The first statement to read the page: a seek when a position before the offset is remembered. */
+  first(sql: ListSql, query: ListQuery): PageStep {
+    const window = query.changeVersions === undefined ? 'filter' : 'guard';
+    return this.#stepFor(sql.shapeOf(query, window), query, window);
+  }
+
+  /**
+   * Remembers where the page ended and returns undefined when `rows` are the page; otherwise the statement to run
+   * instead: a failed seek reads by offset, a failed window guard reads with the window as a filter.
+   */
+  next(sql: ListSql, query: ListQuery, step: PageStep, rows: readonly PageRow[]): PageStep | undefined {
+    const { selectionKey } = step.shape;
+    const last = rows.at(-1);
+    if (last !== undefined) {
+      if (selectionKey !== undefined) this.#remember(selectionKey, query.offset + rows.length - 1, last);
+      return undefined;
+    }
+    if (step.from !== undefined && selectionKey !== undefined) this.#forget(selectionKey, step.from);
+    if (step.statement === 'seek') return offsetStep(step.shape, query, step.window);
+    if (step.window === 'guard') return this.#stepFor(sql.shapeOf(query, 'filter'), query, 'filter');
+    return undefined;
+  }
+
+  #stepFor(shape: ListShape, query: ListQuery, window: WindowForm): PageStep {
+    const from = shape.selectionKey === undefined ? undefined : this.#nearestBefore(shape.selectionKey, query.offset);
+    if (from === undefined) return offsetStep(shape, query, window);
+    return {
+      shape,
+      statement: 'seek',
+      bindings: [query.limit, query.offset - from.offset - 1],
+      named: { after: from.docId, watermark: from.watermark },
+      window,
+      from,
+    };
+  }
+
+  #nearestBefore(selectionKey: string, offset: number): Position | undefined {
+    let nearest: Position | undefined;
+    for (const position of this.#positions.find(selectionKey) ?? []) {
+      if (position.offset < offset && (nearest === undefined || position.offset > nearest.offset)) nearest = position;
+    }
+    return nearest;
+  }
+
+  #remember(selectionKey: string, offset: number, row: PageRow): void {
+    const positions = this.#positions.get(selectionKey, () => []);
+    const same = positions.findIndex((position) => position.offset === offset);
+    if (same >= 0) positions.splice(same, 1);
+    else if (positions.length >= POSITIONS_PER_SELECTION) positions.shift();
+    positions.push({ offset, docId: row.doc_id, watermark: row.watermark });
+  }
+
+  #forget(selectionKey: string, position: Position): void {
+    const positions = this.#positions.find(selectionKey);
+    if (positions === undefined) return;
+    const at = positions.indexOf(position);
+    if (at >= 0) positions.splice(at, 1);
+  }
+}
+
+function offsetStep(shape: ListShape, query: ListQuery, window: WindowForm): PageStep {
+  return { shape, statement: 'select', bindings: [query.limit, query.offset], named: {}, window };
+}
