@@ -1,5 +1,5 @@
 // The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
-// [--rounds 3] [--deletes 10000] [--skip 'change feed,…']`): a generated state of each size on each store, then rounds in which every (store,
+// [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…']`): a generated state of each size on each store, then rounds in which every (store,
 // size) server is started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round.
 // Writes a table and an SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs
 // from dist). The 1M-student size is the same command with `--sizes 1000000` (see SCALE.md).
@@ -22,16 +22,28 @@ const { values } = parseArgs({
     deletes: { type: 'string', default: '10000' },
     // e.g. the offset-paged change feed, whose full read is quadratic in the rows before the keyset memo
     skip: { type: 'string', default: '' },
+    // A run of some operations only writes sections (and charts) of their own, e.g. "SQLite (change feed)".
+    only: { type: 'string' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
-const stores = values.stores.split(',').map(parseBenchStore);
+const stores = values.stores
+  .split(',')
+  .map(parseBenchStore)
+  .map((store) => (values.only === undefined ? store : { ...store, label: `${store.label} (${values.only})` }));
 const rounds = Number(values.rounds);
 const deletes = Number(values.deletes);
-const skipped = new Set(values.skip.split(',').filter((name) => name !== ''));
-for (const name of skipped)
-  if (!OPERATION_NAMES.includes(name))
-    throw new Error(`--skip: no operation '${name}' (${OPERATION_NAMES.join(', ')})`);
+const namesOf = (option: string, list: string) => {
+  const names = list.split(',').filter((name) => name !== '');
+  for (const name of names)
+    if (!OPERATION_NAMES.includes(name))
+      throw new Error(`${option}: no operation '${name}' (${OPERATION_NAMES.join(', ')})`);
+  return names;
+};
+const only = values.only === undefined ? undefined : namesOf('--only', values.only);
+const skipped = new Set(
+  only === undefined ? namesOf('--skip', values.skip) : OPERATION_NAMES.filter((name) => !only.includes(name)),
+);
 const PORT = 18_300;
 
 if (!builtCliAvailable()) throw new Error('Build first: npm run build (the benchmark runs the server from dist/)');
