@@ -14,8 +14,11 @@
 //
 // A row held back holds no key in the table yet: an insert of the same natural key by another transaction meanwhile
 // makes the commit's statement fail on the unique key, before the COMMIT, and the batch runs again, finding that row.
-// No transaction waits for the counter holder's inserts: only the counter holder inserts held-back rows, and a row
-// written ahead sits under the row lock or the natural key its transaction probed first.
+// The statement holding the counter waits for no other writer as a rule: the rows it updates are locked by its own
+// transaction already, and held-back rows are only ever inserted under the counter. The exception is a row of the
+// same natural key that another transaction wrote ahead and has not committed yet: the counter holder waits for it,
+// and once that one asks for the counter, each waits for the other; PostgreSQL's deadlock detection ends one of them
+// after `deadlock_timeout`, and that batch runs again.
 // Only numbers this module generates and literals the driver escapes go into that statement.
 import type pg from 'pg';
 import { CHANGE_VERSION_KEY, TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
