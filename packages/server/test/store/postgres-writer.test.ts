@@ -135,12 +135,12 @@ describePostgres('PostgreSQL document writer', () => {
   });
 
   it('never exposes a version while a smaller one is still in flight (L12)', async () => {
-    // The slow writer's commit stalls after it took its version: a trigger sleeps while it stamps its row.
+    // The slow writer's commit stalls after it took its version: a trigger sleeps while its row gets that version.
     await pool.query(
       'CREATE FUNCTION stall() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.6); RETURN NEW; END $$',
     );
     await pool.query(
-      `CREATE TRIGGER stall_slow_writer AFTER UPDATE OF change_version ON ${studentTable} FOR EACH ROW ` +
+      `CREATE TRIGGER stall_slow_writer AFTER INSERT OR UPDATE OF change_version ON ${studentTable} FOR EACH ROW ` +
         'WHEN (NEW.change_version > 0 AND NEW.body LIKE \'%"Slow"%\') EXECUTE FUNCTION stall()',
     );
     try {
@@ -236,6 +236,25 @@ describePostgres('PostgreSQL document writer', () => {
       id: schoolOutcome.id,
     });
   });
+  it('writes a new item at the commit even when a later write of its batch read it and was rolled back', async () => {
+    const created = upsertStudent('810');
+    // Reads the student table inside the batch, which writes the new item ahead, then fails: its savepoint's
+    // rollback takes that write back, and the commit writes the item.
+    const missing = writer.update(
+      '3f1e0c9a-0000-4000-8000-00000000a810',
+      documentWrite(resources.students, student('811')),
+    );
+    const [outcome, refusal] = await Promise.allSettled([created, missing]);
+    expect(refusal).toMatchObject({ status: 'rejected', reason: { kind: 'not-found' } });
+    const { value } = outcome as PromiseFulfilledResult<UpsertOutcome>;
+    expect(value.status).toBe('created');
+    const { rows } = await pool.query<{ change_version: number }>(
+      `SELECT r.change_version FROM ${studentTable} r JOIN document d ON d.doc_id = r.doc_id WHERE d.uuid = $1`,
+      [value.id],
+    );
+    expect(rows).toEqual([{ change_version: Number(value.etag) }]);
+  });
+
   it('resolves a reference to an item created by a write issued together with it, and one created before', async () => {
     await writer.upsert(documentWrite(resources.schools, school(255901003)));
     await upsertStudent('900');
@@ -318,7 +337,7 @@ describePostgres('PostgreSQL document writer', () => {
         [template.id, raced.identity.key, racedId],
       );
       const together = Promise.all([upsertStudent('J1', 'Raced'), upsertStudent('J2')]);
-      // The group's statement waits on J1's key until that transaction commits, then fails on it.
+      // The group's commit waits on J1's key until that transaction commits, then fails on it.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await client.query('COMMIT');
       const [first, second] = await together;

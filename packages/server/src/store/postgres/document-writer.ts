@@ -1,11 +1,11 @@
 // The PostgreSQL write path, with the SQLite writer's behaviour: upsert by natural key, update by id (identity changes
 // cascade to every referrer), delete with a tombstone, descriptor seeding. Each write runs in a group-commit batch's
 // READ COMMITTED transaction (group-commit.ts): references resolved first, then the target row locked (`FOR UPDATE`)
-// and the preconditions checked under that lock, then the rows written with placeholder versions that the batch's
-// commit stamps in commit order (change-stamps.ts). An upsert of a new item probes its natural key and inserts in one
+// and the preconditions checked under that lock, then the rows written: the resource rows, as a rule, by the batch's
+// commit with their versions, in commit order (change-stamps.ts). An upsert of a new item probes its natural key and inserts in one
 // statement, and runs without a savepoint: its own errors come before its first change. A concurrent insert of the
-// same natural key makes the insert fail with a unique violation; the write is then rolled back and runs again,
-// finds that row and becomes an update.
+// same natural key makes the insert (or the commit, for a row held back until then) fail with a unique violation;
+// the write (or its batch) is then rolled back and runs again, finds that row and becomes an update.
 import type pg from 'pg';
 import type { ModelRegistry, ResourceModel } from '../../model/index.js';
 import {
@@ -44,7 +44,7 @@ import {
   type ChangedDocument,
 } from '../relational/write-rules.js';
 import type { PostgresCatalog } from './catalog.js';
-import type { ChangeStamps } from './change-stamps.js';
+import { DeferredRowsLost, type ChangeStamps } from './change-stamps.js';
 import type { PostgresDescriptorCache } from './descriptor-cache.js';
 import { EarlyReferenceResolution, type AheadResolution } from './early-resolution.js';
 import type { PostgresEdOrgClosure } from './edorg-closure.js';
@@ -54,7 +54,13 @@ import { OpenGroups } from './open-groups.js';
 import { prepared } from './prepared.js';
 import { referrerResourceIds, referrersOf, type Referrer } from './reference-edges.js';
 import type { PostgresReferenceResolver } from './reference-resolution.js';
-import { ResourceWrites, type LockOrCreateOutcome, type NewRow, type RowChange } from './resource-writes.js';
+import {
+  ResourceWrites,
+  type LockOrCreateOutcome,
+  type NewRow,
+  type RowChange,
+  type RowScope,
+} from './resource-writes.js';
 import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
 import { RetryWrite, WITHOUT_SAVEPOINT, type Committed, type WriteTransaction } from './write-transaction.js';
 
@@ -111,14 +117,15 @@ type GroupedOutcome = { readonly written: Written } | { readonly failure: StoreE
  */
 async function lockOrCreateTogether(
   writes: ResourceWrites,
-  client: pg.ClientBase,
+  scope: RowScope,
   rows: readonly NewRow[],
 ): Promise<LockOrCreateOutcome[]> {
   if (rows.length === 0) return [];
   try {
-    return await writes.lockOrCreate(client, rows);
+    return await writes.lockOrCreate(scope, rows);
   } catch (error) {
-    throw isConnectionLoss(error) || isTransientConflict(error) ? error : new RetryWrite(error);
+    const batchLost = isConnectionLoss(error) || isTransientConflict(error) || error instanceof DeferredRowsLost;
+    throw batchLost ? error : new RetryWrite(error);
   }
 }
 
@@ -252,7 +259,7 @@ export class PostgresDocumentWriter {
       takenKeys.add(key);
       together.set(index, this.#newRow(writes, key, write));
     });
-    const found = await lockOrCreateTogether(writes, client, [...together.values()]);
+    const found = await lockOrCreateTogether(writes, transaction, [...together.values()]);
     const foundOf = new Map([...together.keys()].map((index, at) => [index, found[at]!]));
     const outcomes: GroupedOutcome[] = [];
     let changed = false;
@@ -272,7 +279,7 @@ export class PostgresDocumentWriter {
         changed ||= !unchanged;
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
-        stamps.rollBackTo(checkpoint);
+        stamps.rollBackTo(checkpoint, false);
         await transactionStillUsable(client, error);
         outcomes.push({ failure: error });
       }
@@ -288,7 +295,7 @@ export class PostgresDocumentWriter {
     // The common case, a new item that was authorized as one, probes and inserts in one statement.
     const existing =
       'missingTarget' in prepared.resolution || options?.authorizedTarget
-        ? await writes.lockByKey(transaction.client, identityKey)
+        ? await writes.lockByKey(transaction, identityKey)
         : await this.#lockOrCreate(transaction, writes, identityKey, prepared);
     return this.#upsertFound(transaction, writes, identityKey, prepared, existing, options);
   }
@@ -317,7 +324,7 @@ export class PostgresDocumentWriter {
     const { value: written, stamps } = await this.#commits.run(async (transaction) => {
       const prepared = await this.#prepare(transaction, write, ahead);
       const writes = this.#writesOf(write.resource);
-      const existing = await writes.lockByUuid(transaction.client, id);
+      const existing = await writes.lockByUuid(transaction, id);
       if (!existing) throw notFound('update');
       checkPreconditions(writes, existing, options);
       const identityKey = writes.table.layout.identityKeyOf(write);
@@ -352,14 +359,14 @@ export class PostgresDocumentWriter {
   async seedDescriptors(resource: ResourceModel, values: readonly DescriptorRow[]): Promise<number> {
     const writes = this.#writesOf(resource);
     const { layout } = writes.table;
-    const { value: created } = await this.#commits.run(async ({ client, stamps }) => {
+    const { value: created } = await this.#commits.run(async (transaction) => {
       const seeds = new Map<string, DocumentWrite>();
       for (const value of values) {
         const write = descriptorSeedWrite(this.registry, resource, value);
         const key = layout.identityKeyOf(write);
         if (!seeds.has(key)) seeds.set(key, write);
       }
-      const stored = await writes.storedKeys(client, [...seeds.keys()]);
+      const stored = await writes.storedKeys(transaction, [...seeds.keys()]);
       const lastModified = utcNow();
       const rows = [...seeds]
         .filter(([key]) => !stored.has(key))
@@ -371,9 +378,9 @@ export class PostgresDocumentWriter {
           lastModified,
         }));
       if (rows.length === 0) return [];
-      const docIds = await this.#inserted(writes, () => writes.create(client, rows));
+      const docIds = await this.#inserted(writes, () => writes.create(transaction, rows));
       return docIds.map((docId, index) => {
-        stamps.stampRow(layout.table, docId);
+        writes.versionCreated(transaction, rows[index]!, docId);
         return { docId, identityKey: rows[index]!.identityKey };
       });
     });
@@ -384,9 +391,14 @@ export class PostgresDocumentWriter {
 
   /** @param ahead the references resolved ahead of the transaction, good for the write's first run */
   async #prepare(transaction: WriteTransaction, write: DocumentWrite, ahead: AheadResolution): Promise<PreparedWrite> {
-    const resolvedAhead = transaction.attempt === 1 ? await ahead.value() : undefined;
-    const resolution =
-      resolvedAhead ?? (await this.parts.references.resolve(transaction.client, write, transaction.attempt > 1));
+    const { client, stamps, attempt } = transaction;
+    const { references } = this.parts;
+    let resolution: ResolvedReferences | UnresolvedReference | undefined =
+      attempt === 1 ? await ahead.value() : undefined;
+    if (resolution === undefined) {
+      await stamps.reveal(client, references.tablesRead(write));
+      resolution = await references.resolve(client, write, attempt > 1);
+    }
     const links = 'missingTarget' in resolution ? [] : resolution.links;
     return { write, resolution, bodyJson: JSON.stringify(withLinks(write.body, links)) };
   }
@@ -398,7 +410,7 @@ export class PostgresDocumentWriter {
     prepared: PreparedWrite,
   ): Promise<Written> {
     const row = this.#newRow(writes, identityKey, prepared);
-    const [docId] = await this.#inserted(writes, () => writes.create(transaction.client, [row]));
+    const [docId] = await this.#inserted(writes, () => writes.create(transaction, [row]));
     return this.#created(transaction, writes, row, docId!, prepared.write);
   }
 
@@ -410,7 +422,7 @@ export class PostgresDocumentWriter {
     prepared: PreparedWrite,
   ): Promise<StoredRow | Written> {
     const row = this.#newRow(writes, identityKey, prepared);
-    const [outcome] = await this.#inserted(writes, () => writes.lockOrCreate(transaction.client, [row]));
+    const [outcome] = await this.#inserted(writes, () => writes.lockOrCreate(transaction, [row]));
     if ('stored' in outcome!) return outcome.stored;
     return this.#created(transaction, writes, row, outcome!.created, prepared.write);
   }
@@ -433,14 +445,14 @@ export class PostgresDocumentWriter {
   }
 
   async #created(
-    { client, stamps }: WriteTransaction,
+    transaction: WriteTransaction,
     writes: ResourceWrites,
     row: NewRow,
     docId: number,
     write: DocumentWrite,
   ): Promise<Written> {
-    const slot = stamps.stampRow(writes.table.layout.table, docId);
-    await this.parts.edOrgs.created(client, write.resource, write.body);
+    const slot = writes.versionCreated(transaction, row, docId);
+    await this.parts.edOrgs.created(transaction.client, write.resource, write.body);
     const { uuid: id, identityKey, lastModified } = row;
     return { status: 'created', id, docId, identityKey, lastModifiedDate: lastModified, version: { slot } };
   }
@@ -478,29 +490,27 @@ export class PostgresDocumentWriter {
       const version = { stored: existing.change_version };
       return { ...written, status: 'unchanged', lastModifiedDate: existing.last_modified, version };
     }
-    const { client, stamps } = transaction;
     const { body } = prepared.write;
     const lastModified = utcNow();
     const change = { body, bodyJson: prepared.bodyJson, lastModified, references: resolved };
-    await this.#rewrite(client, writes, existing.doc_id, change);
-    const slot = stamps.stampRow(writes.table.layout.table, existing.doc_id);
-    await this.parts.edOrgs.updated(client, writes.table.layout.resource, body);
+    const slot = await this.#rewrite(transaction, writes, existing.doc_id, change);
+    await this.parts.edOrgs.updated(transaction.client, writes.table.layout.resource, body);
     return { ...written, status: 'updated', lastModifiedDate: lastModified, version: { slot } };
   }
 
   /**
    * Rewrites a stored row. A new natural key held by another document is refused: probed first, and a document
    * inserted with it concurrently fails the update on the unique key, the same conflict. A new edge to a target
-   * deleted since it was resolved fails its foreign key: the write runs again.
+   * deleted since it was resolved fails its foreign key: the write runs again. Returns the slot of the row's version.
    */
-  async #rewrite(client: pg.ClientBase, writes: ResourceWrites, docId: number, change: RowChange): Promise<void> {
+  async #rewrite(scope: RowScope, writes: ResourceWrites, docId: number, change: RowChange): Promise<number> {
     const { resourceName } = writes.table.layout.resource;
     if (change.identityKey !== undefined) {
-      const holder = await writes.holderOf(client, change.identityKey);
+      const holder = await writes.holderOf(scope, change.identityKey);
       if (holder !== undefined && holder !== docId) throw nonUniqueIdentity(resourceName);
     }
     try {
-      await writes.update(client, docId, change);
+      return await writes.update(scope, docId, change);
     } catch (error) {
       if (isUniqueViolation(error)) throw nonUniqueIdentity(resourceName);
       if (isForeignKeyViolation(error)) throw new RetryWrite(error);
@@ -519,12 +529,10 @@ export class PostgresDocumentWriter {
     const { resource } = writes.table.layout;
     if (!resource.allowIdentityUpdates) throw keyChangeNotSupported(resource);
     const resolved = resolvedOf(prepared.resolution);
-    const { client, stamps } = transaction;
     const { body, identity } = prepared.write;
     const lastModified = utcNow();
     const change = { body, bodyJson: prepared.bodyJson, lastModified, identityKey, references: resolved };
-    await this.#rewrite(client, writes, existing.doc_id, change);
-    const slot = stamps.stampRow(writes.table.layout.table, existing.doc_id);
+    const slot = await this.#rewrite(transaction, writes, existing.doc_id, change);
     await this.#recordKeyChange(transaction, writes, existing, body, lastModified);
     await this.#cascade(transaction, changedDocument(resource, existing.doc_id, existing.identity_key, identity));
     const written = { id: existing.uuid, docId: existing.doc_id, identityKey };
@@ -544,7 +552,7 @@ export class PostgresDocumentWriter {
       visited += referrers.length;
       if (visited > this.options.maxCascadeDocuments)
         throw cascadeLimitExceeded(this.options.maxCascadeDocuments, root.resource);
-      const rows = await this.#lockReferrers(transaction.client, referrers);
+      const rows = await this.#lockReferrers(transaction, referrers);
       for (const referrer of referrers) {
         const row = rows.get(referrer.doc_id);
         if (!row) throw new Error(`Document ${referrer.doc_id} has an edge but no row`);
@@ -554,7 +562,7 @@ export class PostgresDocumentWriter {
     }
   }
 
-  async #lockReferrers(client: pg.ClientBase, referrers: readonly Referrer[]): Promise<Map<number, StoredRow>> {
+  async #lockReferrers(scope: RowScope, referrers: readonly Referrer[]): Promise<Map<number, StoredRow>> {
     const byResource = new Map<number, number[]>();
     for (const { doc_id, resource_id } of referrers) {
       const docIds = byResource.get(resource_id) ?? [];
@@ -564,7 +572,7 @@ export class PostgresDocumentWriter {
     const rows = new Map<number, StoredRow>();
     for (const [resourceId, docIds] of byResource) {
       const writes = this.#writesOf(this.parts.catalog.resourceById(resourceId));
-      for (const row of await writes.lockByDocIds(client, docIds)) rows.set(row.doc_id, row);
+      for (const row of await writes.lockByDocIds(scope, docIds)) rows.set(row.doc_id, row);
     }
     return rows;
   }
@@ -582,14 +590,11 @@ export class PostgresDocumentWriter {
     if (!rewriteReferences(this.registry, resource, body, changed)) return undefined;
     const change = { body, bodyJson: JSON.stringify(body), lastModified: utcNow() };
     const identity = this.registry.accessorsOf(resource).identityOf(body);
-    const { client, stamps } = transaction;
     if (identity.key === row.identity_key) {
-      await this.#rewrite(client, writes, row.doc_id, change);
-      stamps.stampRow(writes.table.layout.table, row.doc_id);
+      await this.#rewrite(transaction, writes, row.doc_id, change);
       return undefined;
     }
-    await this.#rewrite(client, writes, row.doc_id, { ...change, identityKey: identity.key });
-    stamps.stampRow(writes.table.layout.table, row.doc_id);
+    await this.#rewrite(transaction, writes, row.doc_id, { ...change, identityKey: identity.key });
     await this.#recordKeyChange(transaction, writes, row, body, change.lastModified);
     return changedDocument(resource, row.doc_id, row.identity_key, identity);
   }
@@ -612,7 +617,7 @@ export class PostgresDocumentWriter {
     id: DocumentId,
     options: WriteOptions | undefined,
   ): Promise<StoredRow> {
-    const existing = await writes.lockByUuid(client, id);
+    const existing = await writes.lockByUuid({ client, stamps }, id);
     if (!existing) throw notFound('delete');
     checkPreconditions(writes, existing, options);
     const { resource } = writes.table.layout;

@@ -8,6 +8,7 @@ import type { DocumentWrite } from '../store.js';
 import type { LinkSite } from '../relational/reference-links.js';
 import { linkTo, type ResolvedReferences, type UnresolvedReference } from '../relational/resolved-references.js';
 import { DOCUMENT_TABLE } from '../relational/schema-plan.js';
+import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
 import type { PostgresCatalog } from './catalog.js';
 import type { PostgresDescriptorCache } from './descriptor-cache.js';
 import { prepared } from './prepared.js';
@@ -15,6 +16,8 @@ import { prepared } from './prepared.js';
 /** One statement per referring resource, and which branch each of its references is looked up in. */
 interface ResolutionPlan {
   readonly sql: string;
+  /** The resource tables it reads. */
+  readonly tables: readonly string[];
   readonly branchOf: ReadonlyMap<ReferenceModel, number>;
   readonly branches: number;
 }
@@ -37,6 +40,13 @@ export class PostgresReferenceResolver {
     private readonly catalog: PostgresCatalog,
     private readonly descriptors: PostgresDescriptorCache,
   ) {}
+
+  /** The resource tables resolving the write's references reads (descriptors included). */
+  tablesRead(write: DocumentWrite): string[] {
+    const tables = write.references.length === 0 ? [] : [...this.#planOf(write.resource).tables];
+    if (write.descriptors.length > 0) tables.push(DESCRIPTOR_TABLE);
+    return tables;
+  }
 
   /** @param fresh re-read the write's descriptors from the database instead of trusting the cache */
   async resolve(
@@ -135,6 +145,7 @@ export class PostgresReferenceResolver {
     const branchByTarget = new Map<string, number>();
     const branchOf = new Map<ReferenceModel, number>();
     const selects: string[] = [];
+    const tables = new Set<string>();
     for (const reference of resource.references) {
       const target = this.#targetOf(reference);
       let branch = branchByTarget.get(target.key);
@@ -142,6 +153,7 @@ export class PostgresReferenceResolver {
         branch = selects.length;
         branchByTarget.set(target.key, branch);
         const wanted = `unnest($${2 * branch + 1}::text[], $${2 * branch + 2}::integer[]) AS w (identity_key, n)`;
+        tables.add(target.table);
         selects.push(
           `SELECT w.n, t.doc_id, d.uuid, ${target.resourceId} AS resource_id FROM ${wanted} ` +
             `JOIN ${target.table} t ON ${target.scope}t.identity_key = w.identity_key ` +
@@ -150,7 +162,7 @@ export class PostgresReferenceResolver {
       }
       branchOf.set(reference, branch);
     }
-    return { sql: selects.join(' UNION ALL '), branchOf, branches: selects.length };
+    return { sql: selects.join(' UNION ALL '), tables: [...tables], branchOf, branches: selects.length };
   }
 
   /** Where a reference's target is found by natural key, and the SQL that names its resource id. */

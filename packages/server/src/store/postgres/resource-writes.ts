@@ -1,7 +1,11 @@
 // The write statements of one resource's table, built once from its layout (physical names from the catalog): row
 // locks by natural key, API id or doc_id, and inserts and updates that write the document's registry row, typed
-// columns, owner, reference edges and superclass identity in one statement each. Rows are written with change
-// version 0 until the commit stamps them (change-stamps.ts).
+// columns, owner, reference edges and superclass identity in one statement each. The resource row itself is held back
+// for the transaction's commit to write with its version (change-stamps.ts), except where the transaction writes its
+// rows ahead (with change version 0, stamped by the commit): on a batch's last run, for a key change (its new key is
+// taken at once, so a concurrent holder of it is refused as now), and for a subclass of an abstract resource (its
+// resource row must meet a concurrent insert of the same key before the superclass identity does, which would refuse
+// it as taken by another subclass). Every read of the table first writes the rows held back for it.
 import type pg from 'pg';
 import type { ResolvedReferences } from '../relational/resolved-references.js';
 import {
@@ -13,7 +17,15 @@ import {
 import type { StoredRow } from '../relational/stored-documents.js';
 import { storedColumnNames, type SqlType, type TableLayout } from '../relational/table-layout.js';
 import type { ResourceTable } from './catalog.js';
+import type { ChangeStamps } from './change-stamps.js';
+import { sqlLiteral, type DeferredWrite } from './deferred-row-writes.js';
 import { prepared } from './prepared.js';
+
+/** Where a write runs: its transaction's connection and the versions its commit hands out. */
+export interface RowScope {
+  readonly client: pg.ClientBase;
+  readonly stamps: ChangeStamps;
+}
 
 /** A document to insert. */
 export interface NewRow {
@@ -54,6 +66,11 @@ function edgeReplacement(table: string, targets: string): string[] {
   ];
 }
 
+/** The statements as the steps of one. */
+function withSteps(steps: readonly string[]): string {
+  return `WITH ${steps.map((step, index) => `u${index} AS (${step})`).join(', ')} SELECT 1`;
+}
+
 export class ResourceWrites {
   readonly #layout: TableLayout;
   readonly #lockByKey: string;
@@ -61,8 +78,10 @@ export class ResourceWrites {
   readonly #lockByDocIds: string;
   readonly #holderOf: string;
   readonly #storedKeys: string;
-  readonly #create: string;
-  readonly #createUnlessStored: string;
+  /** Each insert with the resource row, then without it (held back until the commit). */
+  readonly #create: readonly [string, string];
+  readonly #createUnlessStored: readonly [string, string];
+  readonly #replaceEdges: string;
   readonly #updates = new Map<string, string>();
 
   /** @param abstractTable the superclass identity table subclass documents register in */
@@ -79,56 +98,79 @@ export class ResourceWrites {
     this.#lockByDocIds = `SELECT ${STORED} FROM ${joined} WHERE r.doc_id = ANY ($1::bigint[]) ORDER BY r.doc_id FOR UPDATE OF r`;
     this.#holderOf = `SELECT r.doc_id FROM ${layout.table} r WHERE ${scope}r.identity_key = $1`;
     this.#storedKeys = `SELECT r.identity_key FROM ${layout.table} r WHERE ${scope}r.identity_key = ANY ($1::text[])`;
-    this.#create = this.#createSql();
-    this.#createUnlessStored = this.#createSql(
-      `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = ANY ($1::text[]) FOR UPDATE OF r`,
-    );
+    const storedRowLock = `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = ANY ($1::text[]) FOR UPDATE OF r`;
+    this.#create = [this.#createSql(true), this.#createSql(false)];
+    this.#createUnlessStored = [this.#createSql(true, storedRowLock), this.#createSql(false, storedRowLock)];
+    this.#replaceEdges = withSteps([
+      ...edgeReplacement(DOCUMENT_EDGE_TABLE, '$2'),
+      ...edgeReplacement(DESCRIPTOR_EDGE_TABLE, '$3'),
+    ]);
   }
 
-  async lockByKey(client: pg.ClientBase, identityKey: string): Promise<StoredRow | undefined> {
-    return (await client.query<StoredRow>(prepared(this.#lockByKey, [identityKey]))).rows[0];
+  async lockByKey(scope: RowScope, identityKey: string): Promise<StoredRow | undefined> {
+    return (await this.#read<StoredRow>(scope, this.#lockByKey, [identityKey]))[0];
   }
 
-  async lockByUuid(client: pg.ClientBase, uuid: string): Promise<StoredRow | undefined> {
-    return (await client.query<StoredRow>(prepared(this.#lockByUuid, [uuid]))).rows[0];
+  async lockByUuid(scope: RowScope, uuid: string): Promise<StoredRow | undefined> {
+    return (await this.#read<StoredRow>(scope, this.#lockByUuid, [uuid]))[0];
   }
 
   /** In doc_id order, the order concurrent cascades lock in. */
-  async lockByDocIds(client: pg.ClientBase, docIds: readonly number[]): Promise<StoredRow[]> {
-    return (await client.query<StoredRow>(prepared(this.#lockByDocIds, [docIds]))).rows;
+  async lockByDocIds(scope: RowScope, docIds: readonly number[]): Promise<StoredRow[]> {
+    return this.#read<StoredRow>(scope, this.#lockByDocIds, [docIds]);
   }
 
   /** The document that holds this natural key, if any. */
-  async holderOf(client: pg.ClientBase, identityKey: string): Promise<number | undefined> {
-    return (await client.query<{ doc_id: number }>(prepared(this.#holderOf, [identityKey]))).rows[0]?.doc_id;
+  async holderOf(scope: RowScope, identityKey: string): Promise<number | undefined> {
+    return (await this.#read<{ doc_id: number }>(scope, this.#holderOf, [identityKey]))[0]?.doc_id;
   }
 
   /** Which of these natural keys are stored. */
-  async storedKeys(client: pg.ClientBase, identityKeys: readonly string[]): Promise<Set<string>> {
-    const { rows } = await client.query<{ identity_key: string }>(prepared(this.#storedKeys, [identityKeys]));
+  async storedKeys(scope: RowScope, identityKeys: readonly string[]): Promise<Set<string>> {
+    const rows = await this.#read<{ identity_key: string }>(scope, this.#storedKeys, [identityKeys]);
     return new Set(rows.map((row) => row.identity_key));
   }
 
-  /** Inserts the documents in one statement; returns their new doc_ids, in order. */
-  async create(client: pg.ClientBase, rows: readonly NewRow[]): Promise<number[]> {
-    const result = await client.query<{ doc_id: number }>(prepared(this.#create, this.#rowValues(rows)));
-    return result.rows.map((row) => row.doc_id);
+  /** Inserts the documents in one statement; returns their new doc_ids, in order. Version each with `versionCreated`. */
+  async create(scope: RowScope, rows: readonly NewRow[]): Promise<number[]> {
+    const held = this.#holdsRows(scope);
+    const sql = this.#create[held ? 1 : 0];
+    return (await this.#read<{ doc_id: number }>(scope, sql, this.#rowValues(rows, !held))).map((row) => row.doc_id);
+  }
+
+  /** Reserves the version of a document `create` or `lockOrCreate` inserted, and holds its row back if they did. */
+  versionCreated({ stamps }: RowScope, row: NewRow, docId: number): number {
+    const { table } = this.#layout;
+    if (!this.#holdsRows({ stamps })) return stamps.stampRow(table, docId);
+    const { shared, columns } = this.#layout;
+    const values = [
+      sqlLiteral(docId, 'bigint'),
+      ...(shared ? [sqlLiteral(this.table.resourceId, 'integer')] : []),
+      sqlLiteral(row.identityKey, 'text'),
+      ...columns.map((column) => sqlLiteral(column.read(row.body), PG_TYPES[column.sqlType])),
+      sqlLiteral(row.lastModified, 'text'),
+      sqlLiteral(row.bodyJson, 'text'),
+    ];
+    const names = storedColumnNames(this.#layout).filter((name) => name !== 'change_version');
+    return stamps.deferRow(table, docId, { kind: 'insert', columns: names, values: values.join(', ') });
   }
 
   /**
    * In one round trip, for documents of distinct natural keys: locks the rows holding those keys, and inserts the
    * documents whose key no row holds (the lock probe and the insert see the same snapshot, so a row another transaction
-   * inserted meanwhile makes the insert fail on the unique key, as `create` does). Answers each document's stored row
+   * inserted meanwhile makes the insert fail on the unique key, as `create` does; or the commit, for rows held back). Answers each document's stored row
    * or new doc_id, in the order given. Rows are inserted in natural key order, the order concurrent statements lock
    * the unique key in, so two of them wait for each other instead of deadlocking.
    */
-  async lockOrCreate(client: pg.ClientBase, rows: readonly NewRow[]): Promise<LockOrCreateOutcome[]> {
+  async lockOrCreate(scope: RowScope, rows: readonly NewRow[]): Promise<LockOrCreateOutcome[]> {
     const ordered = [...rows].sort((a, b) =>
       a.identityKey < b.identityKey ? -1 : a.identityKey > b.identityKey ? 1 : 0,
     );
-    const values = [ordered.map((row) => row.identityKey), ...this.#rowValues(ordered)];
-    const result = await client.query<StoredRow & { stored: boolean }>(prepared(this.#createUnlessStored, values));
-    const byKey = new Map(result.rows.map((row) => [row.identity_key, row]));
+    const held = this.#holdsRows(scope);
+    const values = [ordered.map((row) => row.identityKey), ...this.#rowValues(ordered, !held)];
+    const sql = this.#createUnlessStored[held ? 1 : 0];
+    const found = await this.#read<StoredRow & { stored: boolean }>(scope, sql, values);
+    const byKey = new Map(found.map((row) => [row.identity_key, row]));
     return rows.map((row) => {
       const found = byKey.get(row.identityKey);
       if (found === undefined) throw new Error('The insert returned no row');
@@ -136,16 +178,18 @@ export class ResourceWrites {
     });
   }
 
-  #rowValues(rows: readonly NewRow[]): unknown[][] {
+  /** The parameters of `#createSql(withRow)`. */
+  #rowValues(rows: readonly NewRow[], withRow: boolean): unknown[][] {
     const { columns } = this.#layout;
-    const values: unknown[][] = [
-      rows.map((row) => row.uuid),
-      rows.map((row) => row.identityKey),
-      ...columns.map((column) => rows.map((row) => column.read(row.body))),
-      rows.map((row) => row.lastModified),
-      rows.map((row) => row.bodyJson),
-      rows.map((row) => row.ownershipTokenId ?? null),
-    ];
+    const values: unknown[][] = [rows.map((row) => row.uuid), rows.map((row) => row.identityKey)];
+    if (withRow) {
+      values.push(
+        ...columns.map((column) => rows.map((row) => column.read(row.body))),
+        rows.map((row) => row.lastModified),
+        rows.map((row) => row.bodyJson),
+      );
+    }
+    values.push(rows.map((row) => row.ownershipTokenId ?? null));
     if (this.abstractTable !== undefined) values.push(rows.map((row) => row.superclassKey ?? null));
     for (const kind of ['documents', 'descriptors'] as const) {
       const ordinals: number[] = [];
@@ -161,36 +205,71 @@ export class ResourceWrites {
     return values;
   }
 
-  /** Rewrites the row (typed columns, body, change version placeholder) and, when given, its edges. */
-  async update(client: pg.ClientBase, docId: number, change: RowChange): Promise<void> {
+  /**
+   * Rewrites the row (typed columns, body) and, when given, its edges; returns the slot of its new version. The row
+   * must be locked (and so read) first. A row keeping its key is held back until the commit where the transaction
+   * allows; the edges are written at once.
+   */
+  async update(scope: RowScope, docId: number, change: RowChange): Promise<number> {
+    const { client, stamps } = scope;
+    const { table } = this.#layout;
     const withKey = change.identityKey !== undefined;
-    const withEdges = change.references !== undefined;
+    const edges = change.references && [[...change.references.documents], [...change.references.descriptors]];
+    if (!withKey && this.#holdsRows(scope)) {
+      if (edges) await client.query(prepared(this.#replaceEdges, [docId, ...edges]));
+      return stamps.deferRow(table, docId, this.#heldUpdate(change));
+    }
     const columns = withKey ? this.#layout.columns : this.#layout.columns.filter((column) => !column.fixedByKey);
     const values: unknown[] = [docId, change.lastModified, change.bodyJson];
     if (change.identityKey !== undefined) values.push(change.identityKey);
     for (const column of columns) values.push(column.read(change.body));
-    if (change.references) values.push([...change.references.documents], [...change.references.descriptors]);
-    await client.query(prepared(this.#updateSql(withKey, withEdges), values));
+    if (edges) values.push(...edges);
+    await client.query(prepared(this.#updateSql(withKey, edges !== undefined), values));
+    return stamps.stampRow(table, docId);
+  }
+
+  /** The update of a row keeping its key, as the commit writes it. */
+  #heldUpdate(change: RowChange): DeferredWrite {
+    const typed = this.#layout.columns.filter((column) => !column.fixedByKey);
+    const values = [
+      ...typed.map((column) => sqlLiteral(column.read(change.body), PG_TYPES[column.sqlType])),
+      sqlLiteral(change.lastModified, 'text'),
+      sqlLiteral(change.bodyJson, 'text'),
+    ];
+    const columns = [...typed.map((column) => column.name), 'last_modified', 'body'];
+    return { kind: 'update', columns, values: values.join(', ') };
+  }
+
+  /** Whether the transaction holds this table's new and rewritten rows back until its commit. */
+  #holdsRows({ stamps }: Pick<RowScope, 'stamps'>): boolean {
+    return stamps.defersRows && this.abstractTable === undefined;
+  }
+
+  /** A statement that reads the table, once the rows held back for it are written. */
+  async #read<R extends pg.QueryResultRow>(scope: RowScope, sql: string, values: readonly unknown[]): Promise<R[]> {
+    await scope.stamps.reveal(scope.client, [this.#layout.table]);
+    return (await scope.client.query<R>(prepared(sql, values))).rows;
   }
 
   /**
-   * The insert of documents given as parallel arrays. With `storedRowLock`, a statement selecting (and locking) the
-   * stored row of the natural key `$1`, it inserts only when that selects nothing and answers the stored row or the new
-   * doc_id, each with `stored` saying which.
+   * The insert of documents given as parallel arrays, with their resource rows or without (`withRow`). With
+   * `storedRowLock`, a statement selecting (and locking) the stored row of the natural key `$1`, it inserts only when
+   * that selects nothing and answers the stored row or the new doc_id, each with `stored` saying which.
    */
-  #createSql(storedRowLock?: string): string {
+  #createSql(withRow: boolean, storedRowLock?: string): string {
     const { table, columns } = this.#layout;
     const { resourceId } = this.table;
     const typed = columns.map((column, index) => ({ alias: `c${index}`, column }));
-    const first = storedRowLock === undefined ? 1 : 2;
-    const arrays = [
-      `$${first}::text[]`,
-      `$${first + 1}::text[]`,
-      ...typed.map(({ column }, index) => `$${index + first + 2}::${PG_TYPES[column.sqlType]}[]`),
-    ];
-    let next = arrays.length + first;
-    arrays.push(`$${next++}::text[]`, `$${next++}::text[]`, `$${next++}::bigint[]`);
-    const aliases = ['uuid', 'identity_key', ...typed.map(({ alias }) => alias), 'last_modified', 'body', 'owner'];
+    let next = storedRowLock === undefined ? 1 : 2;
+    const arrays = [`$${next++}::text[]`, `$${next++}::text[]`];
+    const aliases = ['uuid', 'identity_key'];
+    if (withRow) {
+      arrays.push(...typed.map(({ column }) => `$${next++}::${PG_TYPES[column.sqlType]}[]`));
+      arrays.push(`$${next++}::text[]`, `$${next++}::text[]`);
+      aliases.push(...typed.map(({ alias }) => alias), 'last_modified', 'body');
+    }
+    arrays.push(`$${next++}::bigint[]`);
+    aliases.push('owner');
     if (this.abstractTable !== undefined) {
       arrays.push(`$${next++}::text[]`);
       aliases.push('superclass_key');
@@ -216,7 +295,9 @@ export class ResourceWrites {
       `d AS (INSERT INTO ${DOCUMENT_TABLE} (resource_id, uuid) SELECT ${resourceId}, uuid FROM w ORDER BY n ` +
         'RETURNING doc_id, uuid)',
       'j AS (SELECT d.doc_id, w.* FROM d JOIN w ON w.uuid = d.uuid)',
-      `r AS (INSERT INTO ${table} (${rowColumns.join(', ')}) SELECT ${rowValues.join(', ')} FROM j)`,
+      ...(withRow
+        ? [`r AS (INSERT INTO ${table} (${rowColumns.join(', ')}) SELECT ${rowValues.join(', ')} FROM j)`]
+        : []),
       `o AS (INSERT INTO ${DOCUMENT_OWNER_TABLE} (doc_id, ownership_token) SELECT doc_id, owner FROM j ` +
         'WHERE owner IS NOT NULL)',
       ...edges,
@@ -251,10 +332,7 @@ export class ResourceWrites {
     const edges = withEdges
       ? [...edgeReplacement(DOCUMENT_EDGE_TABLE, `$${next++}`), ...edgeReplacement(DESCRIPTOR_EDGE_TABLE, `$${next++}`)]
       : [];
-    const sql =
-      edges.length === 0
-        ? update
-        : `WITH ${[update, ...edges].map((step, index) => `u${index} AS (${step})`).join(', ')} SELECT 1`;
+    const sql = edges.length === 0 ? update : withSteps([update, ...edges]);
     this.#updates.set(variant, sql);
     return sql;
   }

@@ -13,10 +13,12 @@
 //
 // A deadlock, a serialization failure or a lost connection takes the whole transaction: the run ends with
 // `BatchLost`, and the caller runs the batch again; on its last run such a conflict fails only the write that met it,
-// so no write fails for another's conflict.
+// so no write fails for another's conflict. So does a natural key that another transaction took while this one held
+// back its row (change-stamps.ts): the commit's statement, or the statement that writes the row ahead, fails on the
+// unique key. The last run holds no row back: each write meets such a conflict itself, as a unique violation.
 import type pg from 'pg';
-import { ChangeStamps } from './change-stamps.js';
-import { isConnectionLoss, isTransientConflict } from './pg-errors.js';
+import { ChangeStamps, DeferredRowsLost } from './change-stamps.js';
+import { isConnectionLoss, isTransientConflict, isUniqueViolation } from './pg-errors.js';
 import { MAX_ATTEMPTS, RetryWrite, type WriteWork } from './write-transaction.js';
 
 const BEGIN = 'BEGIN ISOLATION LEVEL READ COMMITTED';
@@ -68,13 +70,13 @@ interface WriteResult {
  * @param last this is the batch's last run: a conflict fails the write that met it instead of the run
  */
 export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, last: boolean): Promise<BatchRun> {
-  const stamps = new ChangeStamps();
+  const stamps = new ChangeStamps(!last);
   const outcomes: WriteOutcome[] = [];
   let changed = false;
   const { savepoints } = writes;
   await batchStatement(client, savepoints ? BEGIN_WITH_SAVEPOINT : BEGIN);
   for (const [index, work] of writes.works.entries()) {
-    const run = { client, stamps, work, nextRun: () => ++writes.runs[index]!, lastRun: last };
+    const run = { client, stamps, work, nextRun: () => ++writes.runs[index]!, lastRun: last, savepoints };
     const previous = outcomes.at(-1);
     if (previous && savepoints) await batchStatement(client, previous.ok ? NEXT_AFTER_SUCCESS : ROLL_BACK_WRITE);
     const result = savepoints ? await runWrite(run) : await runWriteWithoutSavepoint(run);
@@ -88,33 +90,29 @@ export async function runBatchOnce(client: pg.PoolClient, writes: BatchWrites, l
   const statements = savepoints && outcomes.at(-1)?.ok === false ? [ROLL_BACK_WRITE] : [];
   if (!stamps.isEmpty) statements.push(stamps.stampSql());
   statements.push('COMMIT');
-  const results = await commit(client, statements.join('; '));
+  const results = await commit(client, statements.join('; '), stamps.defersRows);
   if (!stamps.isEmpty)
     stamps.settle((results[statements.length - 2] as pg.QueryResult<{ value: number }>).rows[0]!.value);
   return { outcomes, stamps };
 }
 
 /** Runs a write's work once; a failure rolls back the stamps it took and is rethrown. */
-async function runWorkOnce(
-  client: pg.PoolClient,
-  stamps: ChangeStamps,
-  work: WriteWork<unknown>,
-  nextRun: () => number,
-): Promise<WriteResult> {
+async function runWorkOnce({ client, stamps, work, nextRun, savepoints }: BatchedWriteRun): Promise<WriteResult> {
   const checkpoint = stamps.checkpoint();
   let unchanged = false;
   try {
     const value = await work({ client, stamps, attempt: nextRun(), unchanged: () => (unchanged = true) });
     return { outcome: { ok: true, value }, unchanged };
   } catch (error) {
-    stamps.rollBackTo(checkpoint);
+    // In a savepoint, the write's failure rolls the database back to its start as well.
+    stamps.rollBackTo(checkpoint, savepoints);
     throw error;
   }
 }
 
 /** The failure took the transaction with it: the batch must run again. */
 function losesTheBatch(error: unknown, lastRun: boolean): boolean {
-  return isConnectionLoss(error) || (isTransientConflict(error) && !lastRun);
+  return isConnectionLoss(error) || error instanceof DeferredRowsLost || (isTransientConflict(error) && !lastRun);
 }
 
 /** One write of a batch's run. */
@@ -125,13 +123,16 @@ interface BatchedWriteRun {
   readonly nextRun: () => number;
   /** The batch's last run: a conflict fails the write instead of the run. */
   readonly lastRun: boolean;
+  /** The write runs in a savepoint of its own. */
+  readonly savepoints: boolean;
 }
 
 /** Runs one write in its savepoint until it succeeds, fails alone, or takes the transaction with it (`BatchLost`). */
-async function runWrite({ client, stamps, work, nextRun, lastRun }: BatchedWriteRun): Promise<WriteResult> {
+async function runWrite(run: BatchedWriteRun): Promise<WriteResult> {
+  const { client, lastRun } = run;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runWorkOnce(client, stamps, work, nextRun);
+      return await runWorkOnce(run);
     } catch (error) {
       if (losesTheBatch(error, lastRun)) throw new BatchLost(error);
       if (!(error instanceof RetryWrite)) return { outcome: { ok: false, error }, unchanged: true };
@@ -143,9 +144,9 @@ async function runWrite({ client, stamps, work, nextRun, lastRun }: BatchedWrite
 
 /** Runs one write once, outside any savepoint: it succeeds, fails alone, or ends the run. */
 async function runWriteWithoutSavepoint(run: BatchedWriteRun): Promise<WriteResult> {
-  const { client, stamps, work, nextRun, lastRun } = run;
+  const { client, lastRun } = run;
   try {
-    return await runWorkOnce(client, stamps, work, nextRun);
+    return await runWorkOnce(run);
   } catch (error) {
     if (losesTheBatch(error, lastRun)) throw new BatchLost(error);
     if (error instanceof RetryWrite) throw new SavepointsNeeded(error);
@@ -174,13 +175,14 @@ async function batchStatement(client: pg.PoolClient, sql: string): Promise<void>
 }
 
 /**
- * The commit's query. Only a conflict before the commit is known to have lost it all; a connection lost now leaves
- * the outcome unknown, so that error is reported as it is rather than the batch run again.
+ * The commit's query. Only a conflict before the commit is known to have lost it all (a natural key taken meanwhile
+ * fails the statement that writes the rows held back, before the COMMIT); a connection lost now leaves the outcome
+ * unknown, so that error is reported as it is rather than the batch run again.
  */
-async function commit(client: pg.PoolClient, sql: string): Promise<pg.QueryResult[]> {
+async function commit(client: pg.PoolClient, sql: string, heldRows: boolean): Promise<pg.QueryResult[]> {
   try {
     return (await client.query(sql)) as unknown as pg.QueryResult[];
   } catch (error) {
-    throw isTransientConflict(error) ? new BatchLost(error) : error;
+    throw isTransientConflict(error) || (heldRows && isUniqueViolation(error)) ? new BatchLost(error) : error;
   }
 }
