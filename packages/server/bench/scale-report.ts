@@ -24,7 +24,10 @@ const CHARTED = /p50 ms$/;
 const ALLOWED_GROWTH = 1.5;
 
 function chartFileName(store: BenchStore): string {
-  return `scale-${store.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+  return `scale-${store.label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.svg`;
 }
 
 function valuesOf(run: ScaleRun, state: PreparedState, metric: string): number[] {
