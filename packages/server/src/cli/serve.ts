@@ -16,7 +16,7 @@ import {
 import { registryForStore } from '../setup/served-extensions.js';
 import { prepareFirstStart, type FirstStart, type SeedMode } from '../setup/first-start.js';
 import { openStoreCreatingFolder } from '../setup/store-location.js';
-import { listen, type TlsFiles } from './http-listener.js';
+import { listen, type Listener, type TlsFiles } from './http-listener.js';
 import type { JsonLogger } from './json-log.js';
 import { DEFAULT_ADMIN_HOST, type NetworkOptions } from './network-options.js';
 import { sandboxBanner } from './sandbox-banner.js';
@@ -163,14 +163,25 @@ async function serveHere(options: ServeOptions, output: ServeOutput): Promise<vo
     options.instances === undefined
       ? await serveStore(options, app)
       : await openInstances(readInstancesFile(options.instances), instanceStoreSetup(options), app);
-  const listener = await listen(served.handler, { port: options.port, host: options.host, tls });
-  const adminListener =
-    served.adminHandler &&
-    (await listen(served.adminHandler, {
-      port: options.adminPort ?? 0,
-      host: options.adminHost ?? DEFAULT_ADMIN_HOST,
-      tls,
-    }));
+  let listener: Listener;
+  let adminListener: Listener | undefined;
+  try {
+    listener = await listen(served.handler, { port: options.port, host: options.host, tls });
+    adminListener =
+      served.adminHandler &&
+      (await listen(served.adminHandler, {
+        port: options.adminPort ?? 0,
+        host: options.adminHost ?? DEFAULT_ADMIN_HOST,
+        tls,
+      }));
+  } catch (error) {
+    // The new store's sandbox client exists now, and its secret is shown this once: a taken port must not lose it.
+    if (served.firstStart !== undefined) {
+      output.notice(sandboxBanner(baseUrl(tls ? 'https' : 'http', options.port, options.basePath), served.firstStart));
+    }
+    await served.close();
+    throw error;
+  }
   stopOnSignals(async () => {
     await Promise.all([listener.close(), adminListener?.close()]);
     await served.close();
@@ -195,10 +206,16 @@ async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Pro
   const firstStart = await prepareStore(options);
   const listening = new Set<number>();
   let stopping = false;
+  let bannerShown = false;
+  const showBanner = (url: string): void => {
+    if (firstStart === undefined || bannerShown) return;
+    bannerShown = true;
+    output.notice(sandboxBanner(url, firstStart));
+  };
   cluster.once('listening', (_worker, address) => {
     const url = baseUrl(scheme, address.port, options.basePath);
     noticeDocs(output, docsUrlOf(options, url));
-    if (firstStart !== undefined) output.notice(sandboxBanner(url, firstStart));
+    showBanner(url);
   });
   cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
@@ -206,6 +223,8 @@ async function serveWithWorkers(options: ServeOptions, output: ServeOutput): Pro
     // A worker that never got to listen (port taken, bad store) would fail again: stop instead of looping.
     if (!listening.delete(worker.id)) {
       logger.error('worker failed to start; stopping', { worker: worker.process.pid, code, signal });
+      // As in one process: the new store's sandbox credentials are shown even when no worker could listen.
+      showBanner(baseUrl(scheme, options.port, options.basePath));
       process.exitCode = 1;
       process.kill(process.pid, 'SIGTERM');
       return;

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -193,6 +194,38 @@ describe('edfi-api serve', () => {
 });
 
 describe('edfi-api serve options', () => {
+  /** A port another process holds for the duration of `run`. */
+  async function withTakenPort<T>(run: (port: number) => Promise<T>): Promise<T> {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, resolve));
+    try {
+      return await run((holder.address() as AddressInfo).port);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }
+
+  for (const workers of ['1', '2']) {
+    it(`keeps the sandbox credentials of a new store when the port is taken (--workers ${workers})`, async () => {
+      const { spec } = storeIn(`taken-port-${workers}`);
+      const failed = await withTakenPort((port) =>
+        runCli(['serve', '--port', String(port), '--store', spec, '--workers', workers]),
+      );
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/EADDRINUSE/);
+      const key = printed(failed.stderr, 'Key');
+      const secret = printed(failed.stderr, 'Secret');
+      expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+      const server = await startServe(['--port', '0', '--store', spec]);
+      try {
+        expect(server.stderr()).not.toContain('Secret:');
+        expect((await requestToken(server.port, key!, secret!)).status).toBe(200);
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    }, 60_000);
+  }
+
   it.skipIf(!hasOpenssl)(
     'serves HTTPS with --tls-cert and --tls-key, with Strict-Transport-Security',
     async () => {
