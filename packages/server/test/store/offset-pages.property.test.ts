@@ -1,7 +1,7 @@
 // Property: however page reads at any offsets interleave with inserts, updates (moving documents into and out of
 // change-version windows and filters), deletes and key changes, every page the store returns is the slice that plain
-// offset paging over the same state returns: the positions the store remembers to seek from never show through. Live
-// reads and a snapshot's share those positions.
+// offset paging over the same state returns: the positions the store remembers to seek from never show through, nor
+// does the probe that finds a page past the selection's end. Live reads and a snapshot's share those positions.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccessFilter, ListQuery, SnapshotReads, Store, StoredDocument } from '../../src/store/store.js';
