@@ -118,10 +118,9 @@ export class PostgresDocumentReader {
     let rows: PageRow[] = [];
     while (step !== undefined) {
       const { statements, values } = this.statements.listOf(resource, step.shape);
-      rows = await this.#rows<PageRow>(statements[step.statement], [...values, ...step.bindings], {
-        ...named,
-        ...step.named,
-      });
+      const stepNamed = { ...named, ...step.named };
+      rows = await this.#rows<PageRow>(statements[step.statement], [...values, ...step.bindings], stepNamed);
+      if (pages.probesEnd(step, rows) && (await this.#rows(statements.probe, [], stepNamed)).length > 0) break;
       step = pages.next(sql, query, step, rows);
     }
     return rows;

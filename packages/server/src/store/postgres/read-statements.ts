@@ -27,6 +27,7 @@ import { fixedStatement, shapeStatement, type StatementText } from './statement-
 export interface ListStatements {
   readonly select: StatementText;
   readonly seek: StatementText;
+  readonly probe: StatementText;
   readonly count: StatementText;
   readonly partitions: StatementText;
 }
@@ -125,6 +126,7 @@ export class PostgresReadStatements {
       return {
         select: shapeStatement(sql.select),
         seek: shapeStatement(sql.seek),
+        probe: shapeStatement(sql.probe),
         count: shapeStatement(sql.count),
         partitions: shapeStatement(sql.partitions),
       };

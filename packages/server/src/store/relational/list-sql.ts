@@ -58,6 +58,11 @@ export interface ListStatementsSql {
   readonly select: string;
   /** The rows after `@after` while the watermark is `@watermark` (else none): then limit and offset. */
   readonly seek: string;
+  /**
+   * One row while the seek's checks hold (the watermark is `@watermark`, a guarded window holds every row): binds the
+   * named parameters only. After an empty seek, it tells a page past the selection's end from a moved position.
+   */
+  readonly probe: string;
   readonly count: string;
   /** Then the partition count, again, and the minimum partition size. */
   readonly partitions: string;
@@ -228,9 +233,10 @@ export class ListSql {
   #statements(conditions: PageConditions, filtersOnDocument: boolean, watermark: string): ListStatementsSql {
     const whereOf = (parts: readonly string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
     const { fields, window, rest, access } = conditions;
+    const guard = window.form === 'guard' ? window.sql : [];
+    const seekChecks = [...guard, `${watermark} = @watermark`];
     const windowOf = (seek: boolean): string[] => {
-      const watermarkHolds = seek ? [`${watermark} = @watermark`] : [];
-      const checks = window.form === 'guard' ? [...window.sql, ...watermarkHolds] : watermarkHolds;
+      const checks = seek ? seekChecks : guard;
       const filters = window.form === 'guard' ? [] : window.sql;
       if (!seek) return checks.length === 0 ? [...filters] : [...filters, `r.doc_id > ${startWhile(checks, '0')}`];
       // The bound on d too: PostgreSQL does not carry an inequality across the join, and would merge-join document
@@ -251,6 +257,7 @@ export class ListSql {
     return {
       select: page(where),
       seek: page(seekWhere),
+      probe: `SELECT 1 AS holds WHERE ${seekChecks.join(' AND ')}`,
       count: `SELECT count(*) FROM ${this.#from}${countJoin}${populationWhere}`,
       // Every partition's first row: the partition size is `max(ceil(count / partitions), minimum size)`.
       partitions:

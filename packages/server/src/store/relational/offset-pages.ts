@@ -5,6 +5,9 @@
 // checks the watermark in its own snapshot and returns nothing when it moved; the page is then read by plain offset,
 // which is always right. A change-version window that holds every row of the resource filters nothing: it is tried first
 // as a guard (list-sql.ts), so that a full change-feed read pages in doc_id order like a plain list.
+// An empty seek is also what the page past the selection's end reads, the last of every full read: a probe of the
+// seek's checks alone tells the two apart, so that such a page is not read again by offset (every row) and then with
+// the window as a filter (every row of the window, sorted).
 import type { ListQuery } from '../store.js';
 import type { ListShape, ListSql, PageRow, WindowForm } from './list-sql.js';
 import { LruCache } from './lru-cache.js';
@@ -64,6 +67,17 @@ export class OffsetPages {
     if (step.statement === 'seek') return offsetStep(step.shape, query, step.window);
     if (step.window === 'guard') return this.#stepFor(sql.shapeOf(query, 'filter'), query, 'filter');
     return undefined;
+  }
+
+  /**
+   * Whether the shape's probe must run before `next`: after an empty seek. When the probe finds the seek's checks hold,
+   * the page is past the selection's end: the empty rows are the page. A live probe runs after the seek, in a state no
+   * older than the seek's, and a snapshot's in the seek's own; watermarks never go down, and the remembered one is no
+   * newer than the seek's state (it was read before the seek began), so a probe finding it found it in the seek's
+   * state too, with the same rows (list-watermark.ts) and so the same guard.
+   */
+  probesEnd(step: PageStep, rows: readonly PageRow[]): boolean {
+    return rows.length === 0 && step.statement === 'seek';
   }
 
   #stepFor(shape: ListShape, query: ListQuery, window: WindowForm): PageStep {

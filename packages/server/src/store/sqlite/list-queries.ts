@@ -20,7 +20,8 @@ import { toStoredDocument } from '../relational/stored-documents.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 
-type Bindings = (SqlValue | (AccessParameters & ListParameters & PageStep['named']))[];
+type NamedBindings = AccessParameters & ListParameters & PageStep['named'];
+type Bindings = (SqlValue | NamedBindings)[];
 
 /**
  * Each statement is prepared on first use: most selections are read once, at offset 0 and without a count, and a
@@ -30,6 +31,7 @@ export interface ListPlan {
   readonly sql: ListStatementsSql;
   select?: Database.Statement<Bindings, PageRow>;
   seek?: Database.Statement<Bindings, PageRow>;
+  probe?: Database.Statement<Bindings, number>;
   count?: Database.Statement<Bindings, number>;
   partitions?: Database.Statement<Bindings, number>;
 }
@@ -68,12 +70,23 @@ export class ListQueries {
       const { plan, values } = this.#planFor(step.shape, query, step.named);
       const statement = (plan[step.statement] ??= this.db.prepare<Bindings, PageRow>(plan.sql[step.statement]));
       rows = statement.all(...values, ...step.bindings);
+      if (this.pages.probesEnd(step, rows) && this.#pastTheEnd(step, query)) break;
       step = this.pages.next(this.#sql, query, step, rows);
     }
     return rows;
   }
 
-  #planFor(shape: ListShape, selection: Selection, seek: PageStep['named'] = {}): { plan: ListPlan; values: Bindings } {
+  #pastTheEnd(step: PageStep, query: ListQuery): boolean {
+    const { plan, named } = this.#planFor(step.shape, query, step.named);
+    plan.probe ??= this.db.prepare<Bindings, number>(plan.sql.probe).pluck();
+    return plan.probe.get(named) !== undefined;
+  }
+
+  #planFor(
+    shape: ListShape,
+    selection: Selection,
+    seek: PageStep['named'] = {},
+  ): { plan: ListPlan; values: Bindings; named: NamedBindings } {
     const plan = this.plans.get(`${this.table.resourceId}|${shape.key}`, () => ({ sql: shape.statements() }));
     // Named parameters bind in any position; unused ones are ignored.
     const named = {
@@ -82,6 +95,6 @@ export class ListQueries {
       ...seek,
     };
     const values: Bindings = [...shape.values, named];
-    return { plan, values };
+    return { plan, values, named };
   }
 }
