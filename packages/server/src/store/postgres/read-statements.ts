@@ -18,6 +18,7 @@ import { LruCache } from '../relational/lru-cache.js';
 import { OffsetPages } from '../relational/offset-pages.js';
 import type { ResourceTables } from '../relational/resource-tables.js';
 import { resourceKey } from '../relational/schema-plan.js';
+import { narrowScopeSql } from '../relational/scope-breadth.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { trackedChangeSqlOf, type PagedSql } from '../relational/tracked-change-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -27,6 +28,7 @@ import { fixedStatement, shapeStatement, type StatementText } from './statement-
 export interface ListStatements {
   readonly select: StatementText;
   readonly seek: StatementText;
+  readonly scopeSelect: StatementText;
   readonly count: StatementText;
   readonly partitions: StatementText;
 }
@@ -64,6 +66,8 @@ export class PostgresReadStatements {
   readonly prepared = new PreparedStatementBudget();
   /** Where pages ended, for the live reader and the snapshots' alike: each seek checks it in its own snapshot. */
   readonly pages = new OffsetPages();
+  /** Whether a list's claims are narrow enough for pages in the scope form (scope-breadth.ts). */
+  readonly narrowScope: StatementText;
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
   readonly #documentReads = new Map<ResourceModel, Map<string, StatementText>>();
@@ -78,6 +82,7 @@ export class PostgresReadStatements {
     registry: ModelRegistry,
   ) {
     this.#access = new AccessSql(catalog, registry, postgresDialect);
+    this.narrowScope = fixedStatement(narrowScopeSql(this.#access, postgresDialect));
   }
 
   /** The read by natural key and the key of the document a write names. */
@@ -125,6 +130,7 @@ export class PostgresReadStatements {
       return {
         select: shapeStatement(sql.select),
         seek: shapeStatement(sql.seek),
+        scopeSelect: shapeStatement(sql.scopeSelect),
         count: shapeStatement(sql.count),
         partitions: shapeStatement(sql.partitions),
       };
