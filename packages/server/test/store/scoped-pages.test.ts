@@ -257,7 +257,7 @@ describeEachStore('the first page of a school late in doc_id order', (stores) =>
     let run: string[];
     try {
       await firstPage(educationOrganizationIds);
-      run = all.mock.contexts.map((statement) => statement.source);
+      run = all.mock.contexts.map((statement) => (statement as Database.Statement).source);
     } finally {
       all.mockRestore();
     }
