@@ -66,7 +66,11 @@ export class PostgresReadStatements {
   readonly prepared = new PreparedStatementBudget();
   /** Where pages ended, for the live reader and the snapshots' alike: each seek checks it in its own snapshot. */
   readonly pages = new OffsetPages();
-  /** Whether a list's claims are narrow enough for pages in the scope form (scope-breadth.ts). */
+  /**
+   * Whether a list's claims are narrow enough for pages in the scope form (scope-breadth.ts). Counted with the shapes'
+   * statements: it runs about once a minute per claim list, so it may as well run unnamed on a connection whose budget
+   * is spent.
+   */
   readonly narrowScope: StatementText;
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
@@ -82,7 +86,7 @@ export class PostgresReadStatements {
     registry: ModelRegistry,
   ) {
     this.#access = new AccessSql(catalog, registry, postgresDialect);
-    this.narrowScope = fixedStatement(narrowScopeSql(this.#access, postgresDialect));
+    this.narrowScope = shapeStatement(narrowScopeSql(this.#access, postgresDialect));
   }
 
   /** The read by natural key and the key of the document a write names. */
