@@ -15,10 +15,14 @@ export interface Tokens {
   readonly sea: string;
   /** The nightly reader of change feeds, partitions and /deletes (Ed-Fi API Publisher - Reader), the SEA. */
   readonly publisher: string;
-  /** Relationship-based, one LEA. */
+  /** Relationship-based, one LEA: the state's first, whose rows come first in doc_id order. */
   readonly lea: string;
-  /** Relationship-based, one school. */
+  /** Relationship-based, one school: the state's first. */
   readonly school: string;
+  /** Relationship-based, the state's last LEA, whose rows come after every other LEA's. */
+  readonly lastLea: string;
+  /** Relationship-based, the state's last school. */
+  readonly lastSchool: string;
   /**
    * Reads the measured resources with NoFurtherAuthorizationRequired (a claim set the benchmark imports): the count
    * without authorization that the scoped clients' counts are compared with.
@@ -113,18 +117,28 @@ async function reads(target: Target, figures: Figures): Promise<void> {
   await totalCounts(target, figures);
 }
 
-const SCOPED_CLIENTS = ['sea', 'lea', 'school'] as const;
+/** Each scoped client by the scope its figures name. */
+const SCOPED_CLIENTS = {
+  sea: 'SEA',
+  lea: 'LEA',
+  school: 'SCHOOL',
+  lastLea: 'last LEA',
+  lastSchool: 'last SCHOOL',
+} as const satisfies Partial<Record<keyof Tokens, string>>;
 
-/** First page with Total-Count for each scoped client and the unauthorized one, and each scoped ÷ unauthorized. */
+/**
+ * First page with Total-Count for each scoped client and the unauthorized one, and each scoped ÷ unauthorized. The
+ * first and the last LEA and school: a page's cost must not depend on where the client's rows lie.
+ */
 async function totalCounts(target: Target, figures: Figures): Promise<void> {
   const firstPage = (token: string) =>
     latencies(20, () => get(target, `${ATTENDANCE}?limit=25&totalCount=true`, token));
   const unauthorized = median(await firstPage(target.tokens.unauthorized));
   figures.set('first page + Total-Count of attendance, unauthorized client, p50 ms', unauthorized);
-  for (const client of SCOPED_CLIENTS) {
-    const measured = await firstPage(target.tokens[client]);
-    record(figures, `first page + Total-Count of attendance, ${client.toUpperCase()}-scoped client`, measured);
-    figures.set(`Total-Count, ${client.toUpperCase()}-scoped ÷ unauthorized`, median(measured) / unauthorized);
+  for (const [client, scope] of Object.entries(SCOPED_CLIENTS)) {
+    const measured = await firstPage(target.tokens[client as keyof typeof SCOPED_CLIENTS]);
+    record(figures, `first page + Total-Count of attendance, ${scope}-scoped client`, measured);
+    figures.set(`Total-Count, ${scope}-scoped ÷ unauthorized`, median(measured) / unauthorized);
   }
 }
 

@@ -1,5 +1,5 @@
 // A generated state for the scale benchmark: the synthetic state of N students written into a new store (timed),
-// its size on disk per document and against its JSON bodies, the three API clients, the values requests pick from,
+// its size on disk per document and against its JSON bodies, its API clients, the values requests pick from,
 // and the deletions /deletes reads (10,000 by default), all done once before the measured rounds.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import { getModelRegistry } from '../src/model/index.js';
 import { openDirectStoreTarget } from '../src/load/index.js';
 import { createProgressDisplay } from '../src/load/progress/progress-display.js';
 import { documentCount, stateDocumentGroups } from '../tools/generate-state/state-documents.js';
-import { stateShape } from '../tools/generate-state/state-shape.js';
+import { stateShape, type SchoolShape } from '../tools/generate-state/state-shape.js';
 import { writeState } from '../tools/generate-state/write-state.js';
 import { withPostgresClient, type BenchStore } from './bench-stores.js';
 import { thisCheckout } from './checkouts.js';
@@ -100,7 +100,8 @@ function importUnauthorizedReader(spec: string): string {
   return UNAUTHORIZED_READER.claimSets[0]!.name;
 }
 
-function createClients(spec: string, seaId: number, leaId: number, schoolId: number): PreparedState['clients'] {
+/** The SEA's clients, and those of the first and the last school of the state and of their LEAs. */
+function createClients(spec: string, seaId: number, first: SchoolShape, last: SchoolShape): PreparedState['clients'] {
   const client = (name: string, claims: readonly string[]) => {
     const credentials = { key: `scale-${name}`, secret: randomBytes(24).toString('hex') };
     runCli(thisCheckout, [
@@ -112,8 +113,10 @@ function createClients(spec: string, seaId: number, leaId: number, schoolId: num
   return {
     sea: client('sea', ['--claim-set', 'SIS Vendor', '--edorg', String(seaId)]),
     publisher: client('publisher', ['--claim-set', 'Ed-Fi API Publisher - Reader', '--edorg', String(seaId)]),
-    lea: client('lea', ['--claim-set', 'SIS Vendor', '--edorg', String(leaId)]),
-    school: client('school', ['--claim-set', 'SIS Vendor', '--edorg', String(schoolId)]),
+    lea: client('lea', ['--claim-set', 'SIS Vendor', '--edorg', String(first.leaId)]),
+    school: client('school', ['--claim-set', 'SIS Vendor', '--edorg', String(first.schoolId)]),
+    lastLea: client('last-lea', ['--claim-set', 'SIS Vendor', '--edorg', String(last.leaId)]),
+    lastSchool: client('last-school', ['--claim-set', 'SIS Vendor', '--edorg', String(last.schoolId)]),
     unauthorized: client('unauthorized', ['--claim-set', importUnauthorizedReader(spec), '--edorg', String(seaId)]),
   };
 }
@@ -199,7 +202,7 @@ export async function prepareState(
   await settle(store, spec);
   const bytes = await storeBytes(store, spec);
   const school = shape.schools[0]!;
-  const clients = createClients(spec, shape.seaId, school.leaId, school.schoolId);
+  const clients = createClients(spec, shape.seaId, school, shape.schools.at(-1)!);
   const server = await startServer({ cli: thisCheckout, store: spec, port, workers: 1 });
   try {
     const token = await tokenFor(server, clients.sea.key, clients.sea.secret);

@@ -67,6 +67,8 @@ async function measureRound(state: PreparedState, round: number): Promise<Figure
       publisher: await token('publisher'),
       lea: await token('lea'),
       school: await token('school'),
+      lastLea: await token('lastLea'),
+      lastSchool: await token('lastSchool'),
       unauthorized: await token('unauthorized'),
     };
     const target = { url: server.url, tokens, samples: state.samples, round };

@@ -8,7 +8,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
-import { seedSchoolYears } from '../../src/setup/first-start.js';
 import { createStore, openStore, type AccessFilter, type RelationshipRule, type Store } from '../../src/store/index.js';
 import { AccessSql } from '../../src/store/relational/access-sql.js';
 import { ListSql } from '../../src/store/relational/list-sql.js';
@@ -22,7 +21,7 @@ import {
   student,
 } from '../support/district-documents.js';
 import { describeEachStore } from '../support/each-store.js';
-import { systemPost } from '../support/system-writes.js';
+import { seedReferenceData, systemPost } from '../support/system-writes.js';
 import { rule } from './store-assertions.js';
 
 const registry = getModelRegistry();
@@ -58,9 +57,7 @@ const RESOURCES = [
  * to each school.
  */
 async function writeDistricts(store: Store): Promise<void> {
-  for (const descriptor of registry.descriptorResources)
-    await store.seedDescriptors(descriptor, registry.descriptorValuesOf(descriptor.resourceName));
-  await seedSchoolYears(store, registry);
+  await seedReferenceData(store, registry);
   const post = (endpoint: string, document: object) => systemPost(store, registry, endpoint, document);
   await post('stateEducationAgencies', stateEducationAgency(1));
   for (const lea of [10, 20]) await post('localEducationAgencies', localEducationAgency(lea, 1));

@@ -1,7 +1,15 @@
 // Writes as the server itself (no authorization), for setting up data that authorization tests then read.
 import { allowEveryAction, SYSTEM_CALLER, updateDocument, upsertDocument } from '../../src/api/index.js';
 import type { ModelRegistry } from '../../src/model/index.js';
+import { seedSchoolYears } from '../../src/setup/first-start.js';
 import type { Store } from '../../src/store/index.js';
+
+/** The descriptors and school years a first start seeds, which the documents written after reference. */
+export async function seedReferenceData(store: Store, registry: ModelRegistry): Promise<void> {
+  for (const descriptor of registry.descriptorResources)
+    await store.seedDescriptors(descriptor, registry.descriptorValuesOf(descriptor.resourceName));
+  await seedSchoolYears(store, registry);
+}
 
 /** `students` → ed-fi's, `sample/buses` → that namespace's. */
 function resourceAt(registry: ModelRegistry, endpoint: string) {

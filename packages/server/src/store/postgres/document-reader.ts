@@ -20,6 +20,7 @@ import type {
 import { accessParametersOf } from '../relational/access-sql.js';
 import { listParametersOf, type PageRow } from '../relational/list-sql.js';
 import type { PageStep } from '../relational/offset-pages.js';
+import { isRelationshipScoped, type PageForm } from '../relational/scope-breadth.js';
 import type { ReadRow } from '../relational/stored-documents.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import {
@@ -114,7 +115,7 @@ export class PostgresDocumentReader {
   async #page(resource: ResourceModel, query: ListQuery, named: Named): Promise<PageRow[]> {
     const sql = this.statements.listSqlOf(resource);
     const { pages } = this.statements;
-    let step: PageStep | undefined = pages.first(sql, query);
+    let step: PageStep | undefined = pages.first(sql, query, await this.#pageFormOf(query.access, named));
     let rows: PageRow[] = [];
     while (step !== undefined) {
       const { statements, values } = this.statements.listOf(resource, step.shape);
@@ -124,6 +125,15 @@ export class PostgresDocumentReader {
       step = pages.next(sql, query, step, rows);
     }
     return rows;
+  }
+
+  async #pageFormOf(access: AccessFilter | undefined, named: Named): Promise<PageForm> {
+    if (!isRelationshipScoped(access)) return 'scan';
+    const { breadths } = this.statements.pages;
+    const known = breadths.find(access);
+    if (known !== undefined) return known;
+    const [row] = await this.#rows<{ narrow: number }>(this.statements.narrowScope, [], named);
+    return breadths.remember(access, row?.narrow ?? 0);
   }
 
   #listCount(resource: ResourceModel, query: ListQuery, named: Named): Promise<number> {

@@ -18,6 +18,7 @@ import { LruCache } from '../relational/lru-cache.js';
 import { OffsetPages } from '../relational/offset-pages.js';
 import type { ResourceTables } from '../relational/resource-tables.js';
 import { resourceKey } from '../relational/schema-plan.js';
+import { narrowScopeSql } from '../relational/scope-breadth.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { trackedChangeSqlOf, type PagedSql } from '../relational/tracked-change-sql.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -28,6 +29,7 @@ export interface ListStatements {
   readonly select: StatementText;
   readonly seek: StatementText;
   readonly probe: StatementText;
+  readonly scopeSelect: StatementText;
   readonly count: StatementText;
   readonly partitions: StatementText;
 }
@@ -65,6 +67,12 @@ export class PostgresReadStatements {
   readonly prepared = new PreparedStatementBudget();
   /** Where pages ended, for the live reader and the snapshots' alike: each seek checks it in its own snapshot. */
   readonly pages = new OffsetPages();
+  /**
+   * Whether a list's claims are narrow enough for pages in the scope form (scope-breadth.ts). Counted with the shapes'
+   * statements: it runs about once a minute per claim list, so it may as well run unnamed on a connection whose budget
+   * is spent.
+   */
+  readonly narrowScope: StatementText;
   readonly #access: AccessSql;
   /** Per resource and look-up key: bounded by the model. */
   readonly #documentReads = new Map<ResourceModel, Map<string, StatementText>>();
@@ -79,6 +87,7 @@ export class PostgresReadStatements {
     registry: ModelRegistry,
   ) {
     this.#access = new AccessSql(catalog, registry, postgresDialect);
+    this.narrowScope = shapeStatement(narrowScopeSql(this.#access, postgresDialect));
   }
 
   /** The read by natural key and the key of the document a write names. */
@@ -127,6 +136,7 @@ export class PostgresReadStatements {
         select: shapeStatement(sql.select),
         seek: shapeStatement(sql.seek),
         probe: shapeStatement(sql.probe),
+        scopeSelect: shapeStatement(sql.scopeSelect),
         count: shapeStatement(sql.count),
         partitions: shapeStatement(sql.partitions),
       };

@@ -294,15 +294,25 @@ export class AccessSql {
   #edOrgRelatedToClaims(expression: string, direction: keyof typeof DIRECTIONS, form: MembershipForm): string {
     const { claim, related } = DIRECTIONS[direction];
     const claims = (alias?: string) => this.dialect.valueList('claims', 'integer', alias);
-    if (form !== 'probe') {
-      return (
-        `${expression} IN (SELECT value FROM ${claims()} UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
-        `WHERE c.${claim} IN (SELECT value FROM ${claims()}))`
-      );
-    }
+    if (form !== 'probe') return `${expression} IN (${this.#claimedEdOrgs(direction)})`;
     return (
       `(EXISTS (SELECT 1 FROM ${claims('j')} WHERE j.value = ${expression}) OR EXISTS (SELECT 1 FROM ` +
       `${EDORG_CLOSURE_TABLE} c JOIN ${claims('j')} ON c.${claim} = j.value WHERE c.${related} = ${expression}))`
+    );
+  }
+
+  /** The caller's ed-orgs and those below them (`@claims`), once each. */
+  claimedDescendantsSql(): string {
+    return this.#claimedEdOrgs('below');
+  }
+
+  /** The caller's ed-orgs and those related to them through the closure, once each. */
+  #claimedEdOrgs(direction: keyof typeof DIRECTIONS): string {
+    const { claim, related } = DIRECTIONS[direction];
+    const claims = this.dialect.valueList('claims', 'integer');
+    return (
+      `SELECT value FROM ${claims} UNION SELECT c.${related} FROM ${EDORG_CLOSURE_TABLE} c ` +
+      `WHERE c.${claim} IN (SELECT value FROM ${claims})`
     );
   }
 }

@@ -63,6 +63,8 @@ export interface ListStatementsSql {
    * named parameters only. After an empty seek, it tells a page past the selection's end from a moved position.
    */
   readonly probe: string;
+  /** `select` in the scope form (scope-breadth.ts): the page's doc ids from the population, then its rows. */
+  readonly scopeSelect: string;
   readonly count: string;
   /** Then the partition count, again, and the minimum partition size. */
   readonly partitions: string;
@@ -227,8 +229,9 @@ export class ListSql {
   }
 
   /**
-   * A page tests the rows it reads (`page`); a count and partitions test every matching row (`population`). A seek
-   * binds `@after` (the doc id it reads after) and `@watermark`, and reads nothing when the watermark has moved.
+   * A page tests the rows it reads (`page`); a count, partitions and a page in the scope form test every matching row
+   * (`population`). A seek binds `@after` (the doc id it reads after) and `@watermark`, and reads nothing when the
+   * watermark has moved; the scope form reads by offset alone, as it sorts the scope's doc ids wherever it starts.
    */
   #statements(conditions: PageConditions, filtersOnDocument: boolean, watermark: string): ListStatementsSql {
     const whereOf = (parts: readonly string[]) => (parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '');
@@ -244,20 +247,28 @@ export class ListSql {
       const start = startWhile(checks, '@after');
       return [...filters, `r.doc_id > ${start}`, `d.doc_id > ${start}`];
     };
-    const where = whereOf([...this.#scope, ...fields, ...windowOf(false), ...rest, ...access.page]);
-    const seekWhere = whereOf([...this.#scope, ...fields, ...windowOf(true), ...rest, ...access.page]);
-    const page = (filter: string) =>
-      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified, ${watermark} AS watermark ` +
-      `FROM ${this.#from}${DOCUMENT_JOIN}${filter} ORDER BY r.doc_id LIMIT ? OFFSET ?`;
-    const populationWhere = whereOf([...this.#scope, ...fields, ...windowOf(false), ...rest, ...access.population]);
     const countJoin = filtersOnDocument ? DOCUMENT_JOIN : '';
+    const whereFor = (seek: boolean, form: 'page' | 'population') =>
+      whereOf([...this.#scope, ...fields, ...windowOf(seek), ...rest, ...access[form]]);
+    const rows =
+      `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified, ${watermark} AS watermark ` +
+      `FROM ${this.#from}${DOCUMENT_JOIN}`;
+    const page = (seek: boolean) => `${rows}${whereFor(seek, 'page')} ORDER BY r.doc_id LIMIT ? OFFSET ?`;
+    // The population's doc ids are sorted from its index entries; only the page's rows and bodies are read. No index
+    // gives the order of `doc_id + 0`: PostgreSQL would otherwise walk the primary key in order to stop at the limit,
+    // through every row before the scope's.
+    const populationWhere = whereFor(false, 'population');
+    const scopePage =
+      `${rows} WHERE r.doc_id IN (SELECT r.doc_id FROM ${this.#from}${countJoin}${populationWhere} ` +
+      'ORDER BY r.doc_id + 0 LIMIT ? OFFSET ?) ORDER BY r.doc_id';
     const numbered =
       'SELECT r.doc_id, row_number() OVER (ORDER BY r.doc_id) AS position, count(*) OVER () AS total ' +
       `FROM ${this.#from}${countJoin}${populationWhere}`;
     return {
-      select: page(where),
-      seek: page(seekWhere),
+      select: page(false),
+      seek: page(true),
       probe: `SELECT 1 AS holds WHERE ${seekChecks.join(' AND ')}`,
+      scopeSelect: scopePage,
       count: `SELECT count(*) FROM ${this.#from}${countJoin}${populationWhere}`,
       // Every partition's first row: the partition size is `max(ceil(count / partitions), minimum size)`.
       partitions:

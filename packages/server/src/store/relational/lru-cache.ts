@@ -32,14 +32,17 @@ export class LruCache<V> {
   }
 
   get(key: string, build: () => V): V {
-    let value = this.#values.get(key);
-    if (value !== undefined) {
-      this.#values.delete(key);
-    } else {
-      value = build();
-      if (this.#values.size >= this.capacity) this.#values.delete(this.#values.keys().next().value!);
-    }
-    this.#values.set(key, value);
+    const kept = this.find(key);
+    if (kept !== undefined) return kept;
+    const value = build();
+    this.set(key, value);
     return value;
+  }
+
+  /** Keeps `value` under `key` (then the most recently used), in place of any value kept before. */
+  set(key: string, value: V): void {
+    if (!this.#values.delete(key) && this.#values.size >= this.capacity)
+      this.#values.delete(this.#values.keys().next().value!);
+    this.#values.set(key, value);
   }
 }

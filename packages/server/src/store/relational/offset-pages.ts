@@ -11,6 +11,7 @@
 import type { ListQuery } from '../store.js';
 import type { ListShape, ListSql, PageRow, WindowForm } from './list-sql.js';
 import { LruCache } from './lru-cache.js';
+import { ScopeBreadths, type PageForm } from './scope-breadth.js';
 
 /** Selections whose positions are kept: one per collection a client pages through, and then some. */
 const SELECTIONS_KEPT = 1024;
@@ -33,7 +34,7 @@ export interface SeekParameters {
 /** One statement of a page read: which of the shape's statements, and what it binds after the shape's values. */
 export interface PageStep {
   readonly shape: ListShape;
-  readonly statement: 'select' | 'seek';
+  readonly statement: 'select' | 'seek' | 'scopeSelect';
   /** Limit and offset. */
   readonly bindings: readonly number[];
   readonly named: Partial<SeekParameters>;
@@ -42,14 +43,21 @@ export interface PageStep {
   readonly from?: Position;
 }
 
-/** The positions remembered by one process, for every reader of one store (live and snapshots alike). */
+/**
+ * The positions remembered by one process, for every reader of one store (live and snapshots alike), and the page
+ * forms of the claims it has read for.
+ */
 export class OffsetPages {
   readonly #positions = new LruCache<Position[]>(SELECTIONS_KEPT);
+  readonly breadths = new ScopeBreadths();
 
-  /** The first statement to read the page: a seek when a position before the offset is remembered. */
-  first(sql: ListSql, query: ListQuery): PageStep {
+  /**
+   * The first statement to read the page: in the scope form, by offset (it sorts the scope's doc ids wherever it
+   * starts); scanning, a seek when a position before the offset is remembered.
+   */
+  first(sql: ListSql, query: ListQuery, form: PageForm): PageStep {
     const window = query.changeVersions === undefined ? 'filter' : 'guard';
-    return this.#stepFor(sql.shapeOf(query, window), query, window);
+    return this.#stepFor(sql.shapeOf(query, window), query, window, form);
   }
 
   /**
@@ -65,7 +73,10 @@ export class OffsetPages {
     }
     if (step.from !== undefined && selectionKey !== undefined) this.#forget(selectionKey, step.from);
     if (step.statement === 'seek') return offsetStep(step.shape, query, step.window);
-    if (step.window === 'guard') return this.#stepFor(sql.shapeOf(query, 'filter'), query, 'filter');
+    if (step.window === 'guard') {
+      const form = step.statement === 'scopeSelect' ? 'scope' : 'scan';
+      return this.#stepFor(sql.shapeOf(query, 'filter'), query, 'filter', form);
+    }
     return undefined;
   }
 
@@ -80,7 +91,8 @@ export class OffsetPages {
     return rows.length === 0 && step.statement === 'seek';
   }
 
-  #stepFor(shape: ListShape, query: ListQuery, window: WindowForm): PageStep {
+  #stepFor(shape: ListShape, query: ListQuery, window: WindowForm, form: PageForm): PageStep {
+    if (form === 'scope') return { ...offsetStep(shape, query, window), statement: 'scopeSelect' };
     const from = shape.selectionKey === undefined ? undefined : this.#nearestBefore(shape.selectionKey, query.offset);
     if (from === undefined) return offsetStep(shape, query, window);
     return {

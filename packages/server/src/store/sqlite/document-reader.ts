@@ -22,6 +22,7 @@ import { AuthorizedReads } from './authorized-reads.js';
 import { ListQueries, type ListPlan } from './list-queries.js';
 import { LruCache } from '../relational/lru-cache.js';
 import type { OffsetPages } from '../relational/offset-pages.js';
+import { isRelationshipScoped, narrowScopeSql, type PageForm } from '../relational/scope-breadth.js';
 import { NEWEST_CHANGE_VERSION_SQL, OWNERSHIP_TOKEN_SQL } from '../relational/document-read-sql.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { TableCatalog } from './table-catalog.js';
@@ -36,6 +37,7 @@ export class DocumentReader {
   readonly #newestChangeVersion: Database.Statement<[], number>;
   readonly #access: AccessSql;
   readonly #ownershipToken: Database.Statement<[string], number>;
+  readonly #narrowScope: Database.Statement<[{ claims: unknown }], number>;
   readonly #relationProbes = new Map<
     SubjectRelation,
     Database.Statement<[{ claims: unknown; value: unknown }], number>
@@ -49,6 +51,7 @@ export class DocumentReader {
     private readonly pages: OffsetPages,
   ) {
     this.#access = new AccessSql(catalog, registry, sqliteDialect);
+    this.#narrowScope = db.prepare<[{ claims: unknown }], number>(narrowScopeSql(this.#access, sqliteDialect)).pluck();
     this.#ownershipToken = db.prepare<[string], number>(OWNERSHIP_TOKEN_SQL).pluck();
     this.#newestChangeVersion = db.prepare<[], number>(NEWEST_CHANGE_VERSION_SQL).pluck();
   }
@@ -118,10 +121,19 @@ export class DocumentReader {
   #listQueriesOf(resource: ResourceModel): ListQueries {
     let queries = this.#listQueries.get(resource);
     if (!queries) {
-      queries = new ListQueries(this.db, this.catalog.tableOf(resource), this.#access, this.#listPlans, this.pages);
+      const table = this.catalog.tableOf(resource);
+      const pageFormOf = (access: AccessFilter | undefined) => this.#pageFormOf(access);
+      queries = new ListQueries(this.db, table, this.#access, this.#listPlans, this.pages, pageFormOf);
       this.#listQueries.set(resource, queries);
     }
     return queries;
+  }
+
+  #pageFormOf(access: AccessFilter | undefined): PageForm {
+    if (!isRelationshipScoped(access)) return 'scan';
+    const { breadths } = this.pages;
+    const claims = sqliteDialect.bindList(access.educationOrganizationIds);
+    return breadths.find(access) ?? breadths.remember(access, this.#narrowScope.get({ claims }) ?? 0);
   }
 
   #changeQueriesOf(resource: ResourceModel): TrackedChangeQueries {

@@ -2,7 +2,7 @@
 // shape of selection (combination of fields, ranges and access signature), kept in the reader's one bounded cache;
 // pages read as the store's remembered positions say (offset-pages.ts).
 import type Database from 'better-sqlite3';
-import type { ListQuery, ListResult, PartitionQuery } from '../store.js';
+import type { AccessFilter, ListQuery, ListResult, PartitionQuery } from '../store.js';
 import { accessParametersOf, type AccessParameters, type AccessSql } from '../relational/access-sql.js';
 import {
   ListSql,
@@ -16,6 +16,7 @@ import {
 import { LruCache } from '../relational/lru-cache.js';
 import type { OffsetPages, PageStep } from '../relational/offset-pages.js';
 import type { ResourceTableRef } from '../relational/resource-tables.js';
+import type { PageForm } from '../relational/scope-breadth.js';
 import { toStoredDocument } from '../relational/stored-documents.js';
 import type { SqlValue } from '../relational/table-layout.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -32,6 +33,7 @@ export interface ListPlan {
   select?: Database.Statement<Bindings, PageRow>;
   seek?: Database.Statement<Bindings, PageRow>;
   probe?: Database.Statement<Bindings, number>;
+  scopeSelect?: Database.Statement<Bindings, PageRow>;
   count?: Database.Statement<Bindings, number>;
   partitions?: Database.Statement<Bindings, number>;
 }
@@ -45,6 +47,8 @@ export class ListQueries {
     /** Shared by every resource of one connection, so that the bound holds for the connection. */
     private readonly plans: LruCache<ListPlan>,
     private readonly pages: OffsetPages,
+    /** How pages of a list with this access are read (scope-breadth.ts). */
+    private readonly pageFormOf: (access: AccessFilter | undefined) => PageForm,
   ) {
     this.#sql = new ListSql(table, access, sqliteDialect);
   }
@@ -64,7 +68,7 @@ export class ListQueries {
   }
 
   #page(query: ListQuery): PageRow[] {
-    let step: PageStep | undefined = this.pages.first(this.#sql, query);
+    let step: PageStep | undefined = this.pages.first(this.#sql, query, this.pageFormOf(query.access));
     let rows: PageRow[] = [];
     while (step !== undefined) {
       const { plan, values } = this.#planFor(step.shape, query, step.named);
