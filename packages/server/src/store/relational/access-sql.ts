@@ -230,7 +230,10 @@ export class AccessSql {
     const column = association?.personColumns[person];
     if (association === undefined || column === undefined) return this.dialect.false;
     const alias = `${person}_${association.resourceId}`;
-    const edOrgRelated = this.#edOrgRelatedToClaims(`${alias}.${association.edOrgColumn}`, 'below', form);
+    // In a page's probe the person drives: on a plain column SQLite seeks the association's securables index once per
+    // claimed ed-org, in id order, until one matches, which for an SEA's rows of late schools is every school.
+    const edOrgColumn = `${form === 'set' ? '+' : ''}${alias}.${association.edOrgColumn}`;
+    const edOrgRelated = this.#edOrgRelatedToClaims(edOrgColumn, 'below', form);
     const live =
       form === 'population'
         ? `${expression} IN (SELECT ${alias}.${column} FROM ${association.table} ${alias} WHERE ${edOrgRelated})`
