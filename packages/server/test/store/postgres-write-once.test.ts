@@ -9,31 +9,7 @@ import { planPostgresSchema } from '../../src/store/postgres/schema.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { resources, seedSampleDescriptors, student } from './sample-documents.js';
-
-const STATISTICS_WAIT_MS = 30_000;
-
-interface TableCounters {
-  readonly inserted: number;
-  readonly updated: number;
-  readonly deleted: number;
-}
-
-/** The table's counters once `inserted` inserts are reported (each connection reports when it ends). */
-async function countersAfter(schema: string, table: string, inserted: number): Promise<TableCounters> {
-  return withConnection(async (client) => {
-    const deadline = Date.now() + STATISTICS_WAIT_MS;
-    for (;;) {
-      await client.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await client.query<TableCounters>(
-        'SELECT n_tup_ins::int AS inserted, n_tup_upd::int AS updated, n_tup_del::int AS deleted ' +
-          'FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
-        [schema, table],
-      );
-      if (rows[0]!.inserted >= inserted || Date.now() > deadline) return rows[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  });
-}
+import { tableCountersAfter } from './table-counters.js';
 
 describePostgres('PostgreSQL rows written once', () => {
   const newSchema = schemasDroppedAfterAll();
@@ -71,6 +47,12 @@ describePostgres('PostgreSQL rows written once', () => {
     );
     expect(new Map(rows.map((row) => [row.uuid, row.change_version]))).toEqual(versions);
     // 21 inserts, the two changes' updates and the delete: no stamp.
-    expect(await countersAfter(schema, studentTable, 21)).toEqual({ inserted: 21, updated: 2, deleted: 1 });
+    expect(
+      await tableCountersAfter(schema, studentTable, 21, {
+        inserted: 'n_tup_ins',
+        updated: 'n_tup_upd',
+        deleted: 'n_tup_del',
+      }),
+    ).toEqual({ inserted: 21, updated: 2, deleted: 1 });
   }, 90_000);
 });
