@@ -55,4 +55,36 @@ describePostgres('PostgreSQL rows written once', () => {
       }),
     ).toEqual({ inserted: 21, updated: 2, deleted: 1 });
   }, 90_000);
+
+  it('writes values holding quotes, backslashes and dollar signs as they are, in new and changed rows', async () => {
+    const schema = newSchema('literals');
+    const store = new PostgresStore(postgresSpec(schema));
+    const names = ["O'Brien", 'back\\slash', "\\'", "E'x'", '$$ $q$ \\n', '"quoted"', 'línea\nnueva ✓'];
+    let changedId = '';
+    try {
+      await store.migrate();
+      await store.open();
+      await seedSampleDescriptors(store);
+      const write = (index: number, firstName: string) =>
+        documentWrite(resources.students, student(`L${index}`, firstName));
+      const created = await Promise.all(names.map((name, index) => store.upsert(write(index, name))));
+      expect(created.every((outcome) => outcome.status === 'created')).toBe(true);
+      // A change keeping the key: the commit writes the row's new values.
+      const changed = await store.upsert(write(0, names.join('|')));
+      expect(changed.status).toBe('updated');
+      changedId = changed.id;
+    } finally {
+      await store.close();
+    }
+    const { rows } = await withConnection((client) =>
+      client.query<{ uuid: string; first_name: string; body: string }>(
+        `SELECT d.uuid, r.first_name, r.body FROM "${schema}".${studentTable} r ` +
+          `JOIN "${schema}".document d ON d.doc_id = r.doc_id ORDER BY r.student_unique_id`,
+      ),
+    );
+    const expected = [names.join('|'), ...names.slice(1)];
+    expect(rows.map((row) => row.first_name)).toEqual(expected);
+    expect(rows.map((row) => (JSON.parse(row.body) as { firstName: string }).firstName)).toEqual(expected);
+    expect(rows[0]!.uuid).toBe(changedId);
+  }, 90_000);
 });
