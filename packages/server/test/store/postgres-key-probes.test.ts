@@ -1,8 +1,9 @@
 // The PostgreSQL store's look-ups of several documents at once (reads by natural key or API id asked in one turn, the
-// lock-or-insert of a group of new items, and the resolution of their references) probe the table's unique indexes however much the table has grown since
-// the connection prepared them. A prepared statement's plan is made on its first uses, when a new store's tables are
-// empty: a look-up planned as a join then scans the whole table each time, and keeps doing so as the table grows.
-// Seen in the table's own counters, which each connection reports to the statistics when it ends.
+// lock-or-insert of a group of new items, and the resolution of their references) probe the table's unique indexes
+// however much the table has grown since the connection prepared them. A prepared statement's plan is made on its first
+// uses, when a new store's tables are empty: a look-up planned as a join then scans the whole table each time, and
+// keeps doing so as the table grows. Seen in the table's own counters, which each connection reports to the statistics
+// when it ends.
 import { expect, it } from 'vitest';
 import { getModelRegistry } from '../../src/model/index.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';

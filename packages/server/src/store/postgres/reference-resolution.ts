@@ -1,6 +1,6 @@
-// Resolves a write's references in one query: per resource, one statement with a branch per target table (or
-// abstract identity table), each probing the table's natural key index for every key of an `unnest`; descriptor URIs
-// come from the descriptor cache (misses asked on the write's own connection). It runs inside the write's transaction, without
+// Resolves a write's references in one query: per resource, one statement with a branch per target table (or abstract
+// identity table), each probing the table's natural key index for every key of an `unnest`; descriptor URIs come from
+// the descriptor cache (misses asked on the write's own connection). It runs inside the write's transaction, without
 // locks: the edges' foreign keys catch a target deleted before the write commits, and the write is then run again.
 import type pg from 'pg';
 import type { ModelRegistry, ReferenceModel, ResourceModel } from '../../model/index.js';

@@ -17,8 +17,9 @@ export const NEWEST_CHANGE_VERSION_SQL = `SELECT value FROM meta WHERE key = '${
 export type DocumentKey = 'd.uuid' | 'r.identity_key';
 
 /**
- * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays: PostgreSQL)
- * to any value of a text array, for several reads in one statement; each row then also has its key as `point_key`.
+ * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays,
+ * PostgreSQL) to any value of a text array, for several reads in one statement; each row then also has its key as
+ * `point_key`.
  */
 export type KeyComparison = '= ?' | '= ANY (?)';
 
@@ -40,14 +41,6 @@ export function keysOf(keys: string): string {
   return `unnest(${keys}::text[]) AS k (key)`;
 }
 
-/** The document table and `table`'s row (`d` and `r`), for the key in `k.key` (see `probedRow`). */
-function rowsOfKeys(table: ResourceTableRef, key: DocumentKey, scope: string): string {
-  const resourceTable = table.layout.table;
-  if (key === 'r.identity_key')
-    return `${probedRow(resourceTable, 'r', `${scope}r.identity_key = k.key`)} JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
-  return `${probedRow(DOCUMENT_TABLE, 'd', 'd.uuid = k.key')} ${probedRow(resourceTable, 'r', `${scope}r.doc_id = d.doc_id`)}`;
-}
-
 /** One positional parameter: the key's value (see `KeyComparison`). `extraColumns` may refer to the row as `r`. */
 export function documentReadSql(
   table: ResourceTableRef,
@@ -59,11 +52,23 @@ export function documentReadSql(
   // Shared tables hold several resources; the id is a literal because each statement serves one resource.
   const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
   const columns = `r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns}`;
-  if (comparison === '= ANY (?)')
-    return `SELECT ${columns}, k.key AS point_key FROM ${keysOf('?')} ${rowsOfKeys(table, key, scope)}`;
+  if (comparison === '= ?') {
+    return (
+      `SELECT ${columns} ` +
+      `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} = ?`
+    );
+  }
+  // The resource table may have been empty when a connection planned the statement (see `probedRow`); the document
+  // table is not, from a store's first start on (its default descriptors), so its index looks the ids up at once.
+  if (key === 'd.uuid') {
+    return (
+      `SELECT ${columns}, d.uuid AS point_key FROM ${DOCUMENT_TABLE} d ` +
+      `${probedRow(layout.table, 'r', `${scope}r.doc_id = d.doc_id`)} WHERE d.uuid = ANY (?)`
+    );
+  }
   return (
-    `SELECT ${columns} ` +
-    `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} ${comparison}`
+    `SELECT ${columns}, k.key AS point_key FROM ${keysOf('?')} ` +
+    `${probedRow(layout.table, 'r', `${scope}r.identity_key = k.key`)} JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`
   );
 }
 
