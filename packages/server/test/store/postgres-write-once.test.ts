@@ -9,31 +9,7 @@ import { planPostgresSchema } from '../../src/store/postgres/schema.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { resources, seedSampleDescriptors, student } from './sample-documents.js';
-
-const STATISTICS_WAIT_MS = 30_000;
-
-interface TableCounters {
-  readonly inserted: number;
-  readonly updated: number;
-  readonly deleted: number;
-}
-
-/** The table's counters once `inserted` inserts are reported (each connection reports when it ends). */
-async function countersAfter(schema: string, table: string, inserted: number): Promise<TableCounters> {
-  return withConnection(async (client) => {
-    const deadline = Date.now() + STATISTICS_WAIT_MS;
-    for (;;) {
-      await client.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await client.query<TableCounters>(
-        'SELECT n_tup_ins::int AS inserted, n_tup_upd::int AS updated, n_tup_del::int AS deleted ' +
-          'FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2',
-        [schema, table],
-      );
-      if (rows[0]!.inserted >= inserted || Date.now() > deadline) return rows[0]!;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  });
-}
+import { tableCountersAfter } from './table-counters.js';
 
 describePostgres('PostgreSQL rows written once', () => {
   const newSchema = schemasDroppedAfterAll();
@@ -71,6 +47,44 @@ describePostgres('PostgreSQL rows written once', () => {
     );
     expect(new Map(rows.map((row) => [row.uuid, row.change_version]))).toEqual(versions);
     // 21 inserts, the two changes' updates and the delete: no stamp.
-    expect(await countersAfter(schema, studentTable, 21)).toEqual({ inserted: 21, updated: 2, deleted: 1 });
+    expect(
+      await tableCountersAfter(schema, studentTable, 21, {
+        inserted: 'n_tup_ins',
+        updated: 'n_tup_upd',
+        deleted: 'n_tup_del',
+      }),
+    ).toEqual({ inserted: 21, updated: 2, deleted: 1 });
+  }, 90_000);
+
+  it('writes values holding quotes, backslashes and dollar signs as they are, in new and changed rows', async () => {
+    const schema = newSchema('literals');
+    const store = new PostgresStore(postgresSpec(schema));
+    const names = ["O'Brien", 'back\\slash', "\\'", "E'x'", '$$ $q$ \\n', '"quoted"', 'línea\nnueva ✓'];
+    let changedId = '';
+    try {
+      await store.migrate();
+      await store.open();
+      await seedSampleDescriptors(store);
+      const write = (index: number, firstName: string) =>
+        documentWrite(resources.students, student(`L${index}`, firstName));
+      const created = await Promise.all(names.map((name, index) => store.upsert(write(index, name))));
+      expect(created.every((outcome) => outcome.status === 'created')).toBe(true);
+      // A change keeping the key: the commit writes the row's new values.
+      const changed = await store.upsert(write(0, names.join('|')));
+      expect(changed.status).toBe('updated');
+      changedId = changed.id;
+    } finally {
+      await store.close();
+    }
+    const { rows } = await withConnection((client) =>
+      client.query<{ uuid: string; first_name: string; body: string }>(
+        `SELECT d.uuid, r.first_name, r.body FROM "${schema}".${studentTable} r ` +
+          `JOIN "${schema}".document d ON d.doc_id = r.doc_id ORDER BY r.student_unique_id`,
+      ),
+    );
+    const expected = [names.join('|'), ...names.slice(1)];
+    expect(rows.map((row) => row.first_name)).toEqual(expected);
+    expect(rows.map((row) => (JSON.parse(row.body) as { firstName: string }).firstName)).toEqual(expected);
+    expect(rows[0]!.uuid).toBe(changedId);
   }, 90_000);
 });

@@ -19,7 +19,7 @@
 // same natural key that another transaction wrote ahead and has not committed yet: the counter holder waits for it,
 // and once that one asks for the counter, each waits for the other; PostgreSQL's deadlock detection ends one of them
 // after `deadlock_timeout`, and that batch runs again.
-// Only numbers this module generates and literals the driver escapes go into that statement.
+// Only numbers this module generates and literals escaped as the driver escapes them go into that statement.
 import type pg from 'pg';
 import { CHANGE_VERSION_KEY, TRACKED_CHANGE_TABLE } from '../relational/schema-plan.js';
 import { deferredWritesSql, type DeferredTableRow, type DeferredWrite } from './deferred-row-writes.js';

@@ -1,8 +1,7 @@
 // Resource-row writes held back until the commit (change-stamps.ts), so that each row is written once, with its
 // version, instead of inserted and then stamped: `change_version` is indexed, so a stamp is never a HOT update and
 // writes the row and every index entry of it a second time. The commit's query is a simple query (it carries the
-// COMMIT), which takes no parameters: the values travel as typed SQL literals, escaped by the driver.
-import pg from 'pg';
+// COMMIT), which takes no parameters: the values travel as typed SQL literals, escaped as the driver escapes them.
 import type { SqlValue } from '../relational/table-layout.js';
 
 /** A resource row's insert, or the update of some of its columns, as typed SQL literals. */
@@ -21,9 +20,19 @@ export interface DeferredRow {
   readonly write: DeferredWrite;
 }
 
+/**
+ * `text` as a string literal, as the driver's `escapeLiteral` writes it (quotes doubled; with a backslash, an `E''`
+ * literal with backslashes doubled, whatever `standard_conforming_strings` says), by native replaces rather than its
+ * loop over each character: a document body is most of a commit's text.
+ */
+function quotedLiteral(text: string): string {
+  const quoted = text.replaceAll("'", "''");
+  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
 /** `value` as a literal of the PostgreSQL type `type`. */
 export function sqlLiteral(value: SqlValue | undefined, type: string): string {
-  return value === null || value === undefined ? `NULL::${type}` : `${pg.escapeLiteral(String(value))}::${type}`;
+  return value === null || value === undefined ? `NULL::${type}` : `${quotedLiteral(String(value))}::${type}`;
 }
 
 /**

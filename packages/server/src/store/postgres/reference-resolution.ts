@@ -1,11 +1,12 @@
-// Resolves a write's references in one query: per resource, one statement with a branch per target table (or
-// abstract identity table), each joining an `unnest` of the wanted natural keys; descriptor URIs come from the
-// descriptor cache (misses asked on the write's own connection). It runs inside the write's transaction, without
+// Resolves a write's references in one query: per resource, one statement with a branch per target table (or abstract
+// identity table), each probing the table's natural key index for every key of an `unnest`; descriptor URIs come from
+// the descriptor cache (misses asked on the write's own connection). It runs inside the write's transaction, without
 // locks: the edges' foreign keys catch a target deleted before the write commits, and the write is then run again.
 import type pg from 'pg';
 import type { ModelRegistry, ReferenceModel, ResourceModel } from '../../model/index.js';
 import type { DocumentWrite } from '../store.js';
 import type { LinkSite } from '../relational/reference-links.js';
+import { probedRow } from '../relational/document-read-sql.js';
 import { linkTo, type ResolvedReferences, type UnresolvedReference } from '../relational/resolved-references.js';
 import { DOCUMENT_TABLE } from '../relational/schema-plan.js';
 import { DESCRIPTOR_TABLE } from '../relational/table-layout.js';
@@ -156,7 +157,7 @@ export class PostgresReferenceResolver {
         tables.add(target.table);
         selects.push(
           `SELECT w.n, t.doc_id, d.uuid, ${target.resourceId} AS resource_id FROM ${wanted} ` +
-            `JOIN ${target.table} t ON ${target.scope}t.identity_key = w.identity_key ` +
+            `${probedRow(target.table, 't', `${target.scope}t.identity_key = w.identity_key`)} ` +
             `JOIN ${DOCUMENT_TABLE} d ON d.doc_id = t.doc_id`,
         );
       }

@@ -7,6 +7,7 @@
 // resource row must meet a concurrent insert of the same key before the superclass identity does, which would refuse
 // it as taken by another subclass). Every read of the table first writes the rows held back for it.
 import type pg from 'pg';
+import { keysOf, probedRow } from '../relational/document-read-sql.js';
 import type { ResolvedReferences } from '../relational/resolved-references.js';
 import {
   DESCRIPTOR_EDGE_TABLE,
@@ -98,7 +99,10 @@ export class ResourceWrites {
     this.#lockByDocIds = `SELECT ${STORED} FROM ${joined} WHERE r.doc_id = ANY ($1::bigint[]) ORDER BY r.doc_id FOR UPDATE OF r`;
     this.#holderOf = `SELECT r.doc_id FROM ${layout.table} r WHERE ${scope}r.identity_key = $1`;
     this.#storedKeys = `SELECT r.identity_key FROM ${layout.table} r WHERE ${scope}r.identity_key = ANY ($1::text[])`;
-    const storedRowLock = `SELECT ${STORED} FROM ${joined} WHERE ${scope}r.identity_key = ANY ($1::text[]) FOR UPDATE OF r`;
+    const storedRowLock =
+      `SELECT ${STORED} FROM ${keysOf('$1')} ` +
+      `${probedRow(layout.table, 'r', `${scope}r.identity_key = k.key`, ' FOR UPDATE')} ` +
+      `JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`;
     this.#create = [this.#createSql(true), this.#createSql(false)];
     this.#createUnlessStored = [this.#createSql(true, storedRowLock), this.#createSql(false, storedRowLock)];
     this.#replaceEdges = withSteps([
@@ -143,15 +147,22 @@ export class ResourceWrites {
     const { table } = this.#layout;
     if (!this.#holdsRows({ stamps })) return stamps.stampRow(table, docId);
     const { shared, columns } = this.#layout;
+    const names = ['doc_id', ...(shared ? ['resource_id'] : []), 'identity_key'];
     const values = [
       sqlLiteral(docId, 'bigint'),
       ...(shared ? [sqlLiteral(this.table.resourceId, 'integer')] : []),
       sqlLiteral(row.identityKey, 'text'),
-      ...columns.map((column) => sqlLiteral(column.read(row.body), PG_TYPES[column.sqlType])),
-      sqlLiteral(row.lastModified, 'text'),
-      sqlLiteral(row.bodyJson, 'text'),
     ];
-    const names = storedColumnNames(this.#layout).filter((name) => name !== 'change_version');
+    // A column left out is NULL (typed columns have no default): most of a document's optional members are absent,
+    // and each literal left out is less text to build, send and parse.
+    for (const column of columns) {
+      const value = column.read(row.body);
+      if (value === null || value === undefined) continue;
+      names.push(column.name);
+      values.push(sqlLiteral(value, PG_TYPES[column.sqlType]));
+    }
+    names.push('last_modified', 'body');
+    values.push(sqlLiteral(row.lastModified, 'text'), sqlLiteral(row.bodyJson, 'text'));
     return stamps.deferRow(table, docId, { kind: 'insert', columns: names, values: values.join(', ') });
   }
 

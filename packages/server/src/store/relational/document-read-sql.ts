@@ -17,10 +17,29 @@ export const NEWEST_CHANGE_VERSION_SQL = `SELECT value FROM meta WHERE key = '${
 export type DocumentKey = 'd.uuid' | 'r.identity_key';
 
 /**
- * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays) to any
- * value of an array, for several reads in one statement; each row then also has its key as `point_key`.
+ * How the look-up column meets its one positional parameter: equal to a value, or (in a dialect with arrays,
+ * PostgreSQL) to any value of a text array, for several reads in one statement; each row then also has its key as
+ * `point_key`.
  */
 export type KeyComparison = '= ?' | '= ANY (?)';
+
+/**
+ * The row of `table` (as `alias`) that `condition` selects, a `FROM` item joined to the items before it, which
+ * `condition` may refer to. PostgreSQL plans it as one probe of the index `condition` names, whatever the table's
+ * statistics say. A prepared statement's generic plan is built once per connection, often while the table is still
+ * empty and never analyzed; planned as a join, a look-up of an array of keys then gets a sequential scan, priced
+ * below the index on an empty table, and keeps it as the table grows (until an ANALYZE), scanning every row for every
+ * batch. The subquery's `LIMIT 1` keeps it from being flattened into such a join; `condition` must select one row at
+ * most (a unique key).
+ */
+export function probedRow(table: string, alias: string, condition: string, lock = ''): string {
+  return `CROSS JOIN LATERAL (SELECT * FROM ${table} ${alias} WHERE ${condition} LIMIT 1${lock}) ${alias}`;
+}
+
+/** The keys of the text array `keys` (a parameter), as the `FROM` item `k (key)`, one row each, in order. */
+export function keysOf(keys: string): string {
+  return `unnest(${keys}::text[]) AS k (key)`;
+}
 
 /** One positional parameter: the key's value (see `KeyComparison`). `extraColumns` may refer to the row as `r`. */
 export function documentReadSql(
@@ -32,10 +51,24 @@ export function documentReadSql(
   const { layout, resourceId } = table;
   // Shared tables hold several resources; the id is a literal because each statement serves one resource.
   const scope = layout.shared ? `r.resource_id = ${resourceId} AND ` : '';
-  const pointKey = comparison === '= ?' ? '' : `, ${key} AS point_key`;
+  const columns = `r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns}`;
+  if (comparison === '= ?') {
+    return (
+      `SELECT ${columns} ` +
+      `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} = ?`
+    );
+  }
+  // The resource table may have been empty when a connection planned the statement (see `probedRow`); the document
+  // table is not, from a store's first start on (its default descriptors), so its index looks the ids up at once.
+  if (key === 'd.uuid') {
+    return (
+      `SELECT ${columns}, d.uuid AS point_key FROM ${DOCUMENT_TABLE} d ` +
+      `${probedRow(layout.table, 'r', `${scope}r.doc_id = d.doc_id`)} WHERE d.uuid = ANY (?)`
+    );
+  }
   return (
-    `SELECT r.doc_id, d.uuid, r.body, r.change_version, r.last_modified${extraColumns}${pointKey} ` +
-    `FROM ${layout.table} r JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id WHERE ${scope}${key} ${comparison}`
+    `SELECT ${columns}, k.key AS point_key FROM ${keysOf('?')} ` +
+    `${probedRow(layout.table, 'r', `${scope}r.identity_key = k.key`)} JOIN ${DOCUMENT_TABLE} d ON d.doc_id = r.doc_id`
   );
 }
 

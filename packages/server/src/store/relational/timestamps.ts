@@ -18,11 +18,19 @@ function nowNs(): bigint {
   return ns;
 }
 
+/** The whole second last formatted and its text: a busy writer formats thousands of times within one second. */
+let formattedSecond = -1n;
+let secondText = '';
+
 function formatUtcTicks(ns: bigint): string {
-  const seconds = new Date(Number(ns / NS_PER_MS)).toISOString().slice(0, 19);
-  const ticks = (ns / NS_PER_TICK) % TICKS_PER_SECOND;
-  const fraction = ticks.toString().padStart(7, '0').replace(/0+$/, '');
-  return fraction ? `${seconds}.${fraction}Z` : `${seconds}Z`;
+  const allTicks = ns / NS_PER_TICK;
+  const second = allTicks / TICKS_PER_SECOND;
+  if (second !== formattedSecond) {
+    secondText = new Date(Number(second) * 1000).toISOString().slice(0, 19);
+    formattedSecond = second;
+  }
+  const fraction = (allTicks % TICKS_PER_SECOND).toString().padStart(7, '0').replace(/0+$/, '');
+  return fraction ? `${secondText}.${fraction}Z` : `${secondText}Z`;
 }
 
 export function utcNow(): string {
