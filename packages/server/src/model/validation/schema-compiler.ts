@@ -6,7 +6,9 @@ import { buildDocumentSchema } from './document-schema.js';
 import type { JsonObject } from './validation-result.js';
 
 // allErrors: the contract reports every failure at once; verbose: errors carry the schema holding their message.
-const ajv = new Ajv({ allErrors: true, verbose: true, messages: false, inlineRefs: false });
+// No optimisation pass over the generated code: it took about 40 % of each compile (a server compiles a validator per
+// resource on first use: 0.85 s for the 104 of the Grand Bend sample, 0.5 s without) and the validators run as fast.
+const ajv = new Ajv({ allErrors: true, verbose: true, messages: false, inlineRefs: false, code: { optimize: false } });
 addEdFiKeywords(ajv);
 
 export function compileDocumentSchema(resource: ResourceModel): ValidateFunction<JsonObject> {
