@@ -2,6 +2,7 @@
 // on a real socket) and with --direct in-process; wall time, documents per second and CPU, next to published figures.
 //
 //   npx tsx packages/server/bench/load.ts [--parallel 8] [--workers 1] [--port 18089] [--only http|direct]
+//     [--server-cpu-prof <folder>]  (the server's V8 CPU profile; profile the loader with `node --cpu-prof --import tsx`)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -58,9 +59,16 @@ async function directRun(folder: string, parallel: number): Promise<Run> {
   }
 }
 
-async function httpRun(folder: string, parallel: number, workers: number, port: number): Promise<Run> {
+async function httpRun(
+  folder: string,
+  parallel: number,
+  workers: number,
+  port: number,
+  profileFolder: string | undefined,
+): Promise<Run> {
   const store = `sqlite:${path.join(folder, 'http.sqlite')}`;
-  const server = await startServer({ cli: thisCheckout, store, port, workers });
+  const nodeOptions = profileFolder === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profileFolder];
+  const server = await startServer({ cli: thisCheckout, store, port, workers, nodeOptions });
   try {
     const key = 'loader';
     const secret = randomBytes(24).toString('hex');
@@ -82,13 +90,27 @@ async function httpRun(folder: string, parallel: number, workers: number, port: 
 }
 
 function report(runs: readonly Run[], parallel: number): string {
-  const header = ['mode', 'wall s', 'docs/s', 'server CPU s', 'loader CPU s', 'loaded', 'failed'];
+  const header = [
+    'mode',
+    'wall s',
+    'docs/s',
+    'server CPU s',
+    'loader CPU s',
+    'server µs/doc',
+    'loader µs/doc',
+    'loaded',
+    'failed',
+  ];
+  const perDocument = (run: Run, seconds: number): string =>
+    Math.round((seconds * 1e6) / run.summary.documents).toString();
   const rows = runs.map((run) => [
     run.mode,
     run.wallSeconds.toFixed(1),
     Math.round(run.summary.documents / run.wallSeconds).toString(),
     run.serverCpuSeconds.toFixed(1),
     run.loaderCpuSeconds.toFixed(1),
+    perDocument(run, run.serverCpuSeconds),
+    perDocument(run, run.loaderCpuSeconds),
     String(run.summary.created + run.summary.updated),
     String(run.summary.failed),
   ]);
@@ -111,6 +133,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1' },
     port: { type: 'string', default: '18089' },
     only: { type: 'string' },
+    'server-cpu-prof': { type: 'string' },
   },
 });
 const parallel = Number(values.parallel);
@@ -121,7 +144,8 @@ try {
   if (values.only !== 'direct') {
     if (!builtCliAvailable())
       throw new Error('The HTTP run needs the built CLI: run `npm run build -w packages/server`.');
-    runs.push(await httpRun(folder, parallel, Number(values.workers), Number(values.port)));
+    const port = Number(values.port);
+    runs.push(await httpRun(folder, parallel, Number(values.workers), port, values['server-cpu-prof']));
   }
   console.log(report(runs, parallel));
 } finally {

@@ -44,10 +44,13 @@ export interface ServerStartOptions {
   readonly serveOptions?: readonly string[];
   /** Where the API's discovery answers once the server listens; default the base path. */
   readonly readyPath?: string;
+  /** Options of the server's node process, e.g. `--cpu-prof` (which NODE_OPTIONS refuses). */
+  readonly nodeOptions?: readonly string[];
 }
 
 export async function startServer(options: ServerStartOptions): Promise<ServerProcess> {
   const serveArgs = [
+    ...(options.nodeOptions ?? []),
     options.cli.entry,
     'serve',
     '--store',

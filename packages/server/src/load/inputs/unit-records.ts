@@ -25,10 +25,15 @@ async function* xmlRecords(
   mappings: InterchangeMappings,
 ): AsyncGenerator<Omit<LoadRecord, 'sequence'>> {
   const { source } = unit;
+  // Looked up once per element name rather than twice per element.
+  const resources = new Map<string, ResourceModel | undefined>();
   const resourceOf = (name: string): ResourceModel | undefined => {
+    if (resources.has(name)) return resources.get(name);
     const mapping = mappings.documents[name];
-    const resource = mapping && registry.getResource(mapping.namespace, mapping.endpoint);
-    return resource && unit.resources.has(resource) ? resource : undefined;
+    const model = mapping && registry.getResource(mapping.namespace, mapping.endpoint);
+    const resource = model && unit.resources.has(model) ? model : undefined;
+    resources.set(name, resource);
+    return resource;
   };
   for await (const element of readInterchange(source.file.path, mappings, (name) => resourceOf(name) !== undefined)) {
     const resource = resourceOf(element.name);

@@ -2,6 +2,7 @@
 // than the global fetch per request, and each request has its own timeout instead of a listener on a shared signal.
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import type { FetchLike } from './fetch-like.js';
 
 export interface NodeHttpFetch {
@@ -17,20 +18,41 @@ export interface NodeHttpFetchOptions {
   readonly timeoutMs: number;
 }
 
+/** A URL as node:http takes it apart (`urlToHttpOptions`), done once per URL. */
+interface RequestTarget {
+  readonly secure: boolean;
+  readonly host: string;
+  readonly options: http.RequestOptions;
+}
+
+function requestTargetOf(url: URL): RequestTarget {
+  return { secure: url.protocol === 'https:', host: url.host, options: urlToHttpOptions(url) };
+}
+
 export function createNodeHttpFetch(options: NodeHttpFetchOptions): NodeHttpFetch {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
+  // A load posts to a few dozen URLs: each is parsed once, not once per document.
+  const targets = new Map<string, RequestTarget>();
+  const targetOf = (url: string): RequestTarget => {
+    let target = targets.get(url);
+    if (!target) {
+      target = requestTargetOf(new URL(url));
+      targets.set(url, target);
+    }
+    return target;
+  };
+
   const fetch: FetchLike = (url, request) =>
     new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const secure = target.protocol === 'https:';
-      const body = request.body === undefined ? undefined : Buffer.from(request.body);
-      const headers = body === undefined ? request.headers : { ...request.headers, 'Content-Length': body.length };
-      const send = secure ? https.request : http.request;
+      const target = targetOf(url);
+      const { body } = request;
+      const headers =
+        body === undefined ? request.headers : { ...request.headers, 'Content-Length': Buffer.byteLength(body) };
+      const send = target.secure ? https.request : http.request;
       const outgoing = send(
-        target,
-        { method: request.method, headers, agent: secure ? agents.https : agents.http },
+        { ...target.options, method: request.method, headers, agent: target.secure ? agents.https : agents.http },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +71,7 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions): NodeHttpFetc
         outgoing.destroy(new Error(`no answer from ${target.host} within ${options.timeoutMs} ms`)),
       );
       outgoing.on('error', reject);
+      // A string body goes out in one write with the headers; a Buffer would be a second chunk of a writev.
       outgoing.end(body);
     });
 

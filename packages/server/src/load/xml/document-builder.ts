@@ -23,10 +23,17 @@ interface Frame {
   /** `undefined`: an element whose content is ignored (an XSD element without an API property, or an error). */
   readonly mapping: XmlElementMapping | undefined;
   readonly target: JsonObject;
-  readonly location: string;
+  readonly name: string;
+  readonly parent: Frame | undefined;
   text: string;
 }
 
+/** The element path of a frame (`Student/Name/FirstName`), spelled out only for a message. */
+function locationOf(frame: Frame): string {
+  return frame.parent ? `${locationOf(frame.parent)}/${frame.name}` : frame.name;
+}
+
+const NOT_IN_SCHEMA_PROBLEM = 'not an element of the Ed-Fi interchange schema here';
 const LOOKUP_PROBLEM =
   'look-up references (…Lookup) are not supported: they need the target data to resolve; give the …Identity or an XML ref';
 
@@ -57,17 +64,19 @@ export class DocumentBuilder {
   readonly #frames: Frame[];
 
   constructor(elementName: string, mapping: XmlElementMapping) {
-    this.#frames = [{ mapping, target: this.#document, location: elementName, text: '' }];
+    this.#frames = [{ mapping, target: this.#document, name: elementName, parent: undefined, text: '' }];
   }
 
   open(name: string, attributes: Readonly<Record<string, string>>): void {
     const parent = this.#frames.at(-1)!;
-    const location = `${parent.location}/${name}`;
-    const mapping = this.#childMapping(parent, name, location);
+    const mapping = this.#childMapping(parent, name);
     const target = mapping ? objectAt(parent.target, mapping.path) : parent.target;
+    const frame: Frame = { mapping, target, name, parent, text: '' };
     const ref = attributes.ref;
-    if (mapping?.idref && ref) this.#pendingIdrefs.push({ target, ref, mapping: mapping.idref, location });
-    this.#frames.push({ mapping, target, location, text: '' });
+    if (mapping?.idref && ref) {
+      this.#pendingIdrefs.push({ target, ref, mapping: mapping.idref, location: locationOf(frame) });
+    }
+    this.#frames.push(frame);
   }
 
   text(text: string): void {
@@ -81,13 +90,14 @@ export class DocumentBuilder {
     if (mapping?.set === undefined || mapping.type === undefined) return;
     const result = convertXmlValue(frame.text, mapping.type, mapping.codeValueNamespace);
     if (!result.ok) {
-      this.#problems.push(`${frame.location}: ${result.problem}`);
+      this.#problems.push(`${locationOf(frame)}: ${result.problem}`);
       return;
     }
     for (const property of typeof mapping.set === 'string' ? [mapping.set] : mapping.set) {
       const existing = frame.target[property];
       if (existing !== undefined && existing !== result.value) {
-        this.#problems.push(`${frame.location}: '${result.value}' conflicts with '${String(existing)}' given before`);
+        const conflict = `'${result.value}' conflicts with '${String(existing)}' given before`;
+        this.#problems.push(`${locationOf(frame)}: ${conflict}`);
       }
       frame.target[property] = result.value;
     }
@@ -97,12 +107,12 @@ export class DocumentBuilder {
     return { document: this.#document, problems: this.#problems, pendingIdrefs: this.#pendingIdrefs };
   }
 
-  #childMapping(parent: Frame, name: string, location: string): XmlElementMapping | undefined {
+  #childMapping(parent: Frame, name: string): XmlElementMapping | undefined {
     if (!parent.mapping) return undefined;
     const mapping = parent.mapping.children?.[name];
-    if (mapping === undefined) this.#problems.push(`${location}: not an element of the Ed-Fi interchange schema here`);
-    else if (mapping?.unsupported === 'lookup') this.#problems.push(`${location}: ${LOOKUP_PROBLEM}`);
-    else if (mapping !== null) return mapping;
+    if (mapping !== undefined && mapping !== null && mapping.unsupported !== 'lookup') return mapping;
+    if (mapping === undefined) this.#problems.push(`${locationOf(parent)}/${name}: ${NOT_IN_SCHEMA_PROBLEM}`);
+    else if (mapping?.unsupported === 'lookup') this.#problems.push(`${locationOf(parent)}/${name}: ${LOOKUP_PROBLEM}`);
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 // Builds the JSON Schema Ajv compiles for a resource's canonical documents: standard keywords for what JSON Schema can
 // say, the Ed-Fi keywords of `ajv-keywords.ts` for the rest, and every message precomputed from the model's names.
-// Nested objects live in `$defs` (compiled as separate functions) so no generated function outgrows V8's optimiser.
+// Nested objects are shared schemas referenced by id (compiled as separate functions, once for every resource holding
+// them) so no generated function outgrows V8's optimiser.
 import type { SchemaObject } from 'ajv';
 import type { CollectionModel, DescriptorUse, JsonPath, PropertyShape, ResourceModel } from '../index.js';
 import {
@@ -12,6 +13,7 @@ import {
 } from './ajv-keywords.js';
 import { memberName } from './member-names.js';
 import { messages } from './messages.js';
+import type { SharedDefinitions } from './shared-definitions.js';
 
 /** Where a shape node sits: its model path and the facts inherited from enclosing nodes. */
 interface NodePlace {
@@ -24,25 +26,19 @@ interface NodePlace {
 interface ModelIndex {
   readonly collections: ReadonlyMap<JsonPath, CollectionModel>;
   readonly descriptors: ReadonlyMap<JsonPath, DescriptorUse>;
-  /** Nested object schemas, referenced as `#/$defs/{name}`. */
-  readonly definitions: Record<string, SchemaObject>;
+  /** Nested object schemas, referenced by id. */
+  readonly definitions: SharedDefinitions;
 }
 
-export function buildDocumentSchema(resource: ResourceModel): SchemaObject {
+/** The resource's document schema; its nested objects are in `definitions`, which must reach the compiler first. */
+export function buildDocumentSchema(resource: ResourceModel, definitions: SharedDefinitions): SchemaObject {
   const index: ModelIndex = {
     collections: new Map(resource.collections.map((collection) => [collection.path, collection])),
     descriptors: new Map(resource.descriptors.map((use) => [use.path, use])),
-    definitions: {},
+    definitions,
   };
   const root: NodePlace = { path: '$', insideReference: false, isItemIdentityMember: false };
-  return { ...objectSchema(resource.shape, root, index, new Set()), $defs: index.definitions };
-}
-
-/** Registers a nested object schema in `$defs` and returns the reference to it. */
-function defined(schema: SchemaObject, index: ModelIndex): SchemaObject {
-  const name = `object${Object.keys(index.definitions).length}`;
-  index.definitions[name] = schema;
-  return { $ref: `#/$defs/${name}` };
+  return objectSchema(resource.shape, root, index, new Set());
 }
 
 function objectSchema(
@@ -92,7 +88,7 @@ function propertySchema(name: string, shape: PropertyShape, place: NodePlace, in
 function nodeSchema(name: string, shape: PropertyShape, place: NodePlace, index: ModelIndex): SchemaObject {
   switch (shape.type) {
     case 'object':
-      return defined(objectSchema(shape, place, index, new Set()), index);
+      return index.definitions.refTo(objectSchema(shape, place, index, new Set()));
     case 'array':
       return arraySchema(name, shape, place, index);
     case 'string':
@@ -125,7 +121,9 @@ function arraySchema(name: string, shape: PropertyShape, place: NodePlace, index
   const itemIdentity = collection?.itemIdentity ?? [];
   const itemPlace: NodePlace = { path: itemPath, insideReference: false, isItemIdentityMember: false };
   const identityMembers = new Set(itemIdentity.map((path) => path.slice(2)).filter((member) => !member.includes('.')));
-  const items = defined(objectSchema(shape.items ?? { type: 'object' }, itemPlace, index, identityMembers), index);
+  const items = index.definitions.refTo(
+    objectSchema(shape.items ?? { type: 'object' }, itemPlace, index, identityMembers),
+  );
   const schema: SchemaObject = { type: 'array', items };
   if ((shape.minItems ?? 0) > 0) {
     schema.minItems = shape.minItems;
