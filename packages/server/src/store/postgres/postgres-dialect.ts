@@ -24,4 +24,5 @@ export const postgresDialect: SqlDialect = {
   caseFoldIndexable: true,
   greatest: (first, second) => `greatest(${first}, ${second})`,
   derivedTable: (query) => `(${query}) AS numbered`,
+  testedNotSought: (column) => column,
 };

@@ -230,9 +230,10 @@ export class AccessSql {
     const column = association?.personColumns[person];
     if (association === undefined || column === undefined) return this.dialect.false;
     const alias = `${person}_${association.resourceId}`;
-    // In a page's probe the person drives: on a plain column SQLite seeks the association's securables index once per
-    // claimed ed-org, in id order, until one matches, which for an SEA's rows of late schools is every school.
-    const edOrgColumn = `${form === 'set' ? '+' : ''}${alias}.${association.edOrgColumn}`;
+    // In a page's probe the person drives: otherwise SQLite seeks the association's securables index once per claimed
+    // ed-org, in id order, until one matches, which for an SEA's rows of late schools is every school.
+    const associationEdOrg = `${alias}.${association.edOrgColumn}`;
+    const edOrgColumn = form === 'set' ? this.dialect.testedNotSought(associationEdOrg) : associationEdOrg;
     const edOrgRelated = this.#edOrgRelatedToClaims(edOrgColumn, 'below', form);
     const live =
       form === 'population'

@@ -30,6 +30,12 @@ export interface SqlDialect {
   greatest(first: string, second: string): string;
   /** A subquery in a FROM clause. */
   derivedTable(query: string): string;
+  /**
+   * `column` as the operand of an `IN` list that is tested on the rows an index seek found, not sought with: on a
+   * composite index's second column SQLite seeks once per list element, in order, until one matches. PostgreSQL tests
+   * such a list with a hashed subplan already; a unary plus there costs it the plan it would choose.
+   */
+  testedNotSought(column: string): string;
 }
 
 /** `$.a.b` (the simple member paths the model's query fields use) as steps. */

@@ -28,4 +28,5 @@ export const sqliteDialect: SqlDialect = {
   caseFoldIndexable: false,
   greatest: (first, second) => `max(${first}, ${second})`,
   derivedTable: (query) => `(${query})`,
+  testedNotSought: (column) => `+${column}`,
 };
