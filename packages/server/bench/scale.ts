@@ -1,8 +1,9 @@
 // The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
-// [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…']`): a generated state of each size on each store, then rounds in which every (store,
-// size) server is started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round.
-// Writes a table and an SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs
-// from dist). The 1M-student size is the same command with `--sizes 1000000` (see SCALE.md).
+// [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…'] [--keep] [--indexed-only]`): a
+// generated state of each size on each store, then rounds in which every (store, size) server is started (timed) and
+// measured over HTTP (scale-operations.ts), the order reversed every other round. Writes a table and an SVG chart per
+// store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from dist). The 1M-student size is
+// the same command with `--sizes 1000000` (see SCALE.md).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freshStore, parseBenchStore, type FreshStore } from './bench-stores.js';
@@ -24,6 +25,10 @@ const { values } = parseArgs({
     skip: { type: 'string', default: '' },
     // A run of some operations only writes sections (and charts) of their own, e.g. "SQLite (change feed)".
     only: { type: 'string' },
+    // The generated stores stay (their specs logged) for measurements of one's own.
+    keep: { type: 'boolean', default: false },
+    // No SQLite copies without the query-field indexes (their "before").
+    'indexed-only': { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -91,7 +96,7 @@ try {
       log(`${store.label}, ${students} students: generating`);
       const state = await prepareState(store, created.spec, students, PORT, deletes, log);
       states.push(state);
-      if (store.kind !== 'sqlite') continue;
+      if (store.kind !== 'sqlite' || values['indexed-only']) continue;
       if (roomForCopy(state)) states.push(await withoutQueryFieldIndexes(state));
       else log('    not enough free disk for the copy without query-field indexes: measured with them only');
     }
@@ -105,5 +110,6 @@ try {
   writeScaleReport(run);
   log('Wrote bench/SCALE.md');
 } finally {
-  for (const store of fresh) await store.dispose();
+  if (values.keep) for (const { spec } of fresh) log(`Kept ${spec}`);
+  else for (const store of fresh) await store.dispose();
 }
