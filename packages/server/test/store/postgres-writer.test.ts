@@ -16,6 +16,7 @@ import { PostgresEdOrgClosure } from '../../src/store/postgres/edorg-closure.js'
 import { createPool } from '../../src/store/postgres/pool.js';
 import { PostgresReferenceResolver } from '../../src/store/postgres/reference-resolution.js';
 import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
+import { PostgresTableStatistics } from '../../src/store/postgres/table-statistics.js';
 import type { Store, UpsertOutcome } from '../../src/store/store.js';
 import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
@@ -37,6 +38,7 @@ describePostgres('PostgreSQL document writer', () => {
   let pool: pg.Pool;
   let writer: PostgresDocumentWriter;
   let descriptors: PostgresDescriptorCache;
+  let statistics: PostgresTableStatistics;
   const studentTable = plan.layouts.get('ed-fi/students')!.table;
 
   beforeAll(async () => {
@@ -47,12 +49,14 @@ describePostgres('PostgreSQL document writer', () => {
     descriptors = new PostgresDescriptorCache(pool, registry, resourceIds);
     await descriptors.load();
     const references = new PostgresReferenceResolver(registry, catalog, descriptors);
-    const parts = { catalog, descriptors, references, edOrgs: new PostgresEdOrgClosure(registry) };
+    statistics = new PostgresTableStatistics(pool);
+    const parts = { catalog, descriptors, references, edOrgs: new PostgresEdOrgClosure(registry), statistics };
     writer = new PostgresDocumentWriter(pool, registry, parts, { maxCascadeDocuments: 100_000 });
     await seedSampleDescriptors(writer as unknown as Store);
   });
 
   afterAll(async () => {
+    await statistics?.close();
     await pool?.end();
   });
 

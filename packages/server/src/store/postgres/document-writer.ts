@@ -61,6 +61,7 @@ import {
   type RowChange,
   type RowScope,
 } from './resource-writes.js';
+import type { PostgresTableStatistics } from './table-statistics.js';
 import { recordDeletion, recordKeyChange } from './tracked-change-log.js';
 import { RetryWrite, WITHOUT_SAVEPOINT, type Committed, type WriteTransaction } from './write-transaction.js';
 
@@ -75,6 +76,7 @@ export interface PostgresWriterParts {
   readonly descriptors: PostgresDescriptorCache;
   readonly references: PostgresReferenceResolver;
   readonly edOrgs: PostgresEdOrgClosure;
+  readonly statistics: PostgresTableStatistics;
 }
 
 /** A write with its references resolved and its stored body (links included) serialized. */
@@ -209,7 +211,10 @@ export class PostgresDocumentWriter {
   }
 
   #upserted(resource: ResourceModel, written: Written, stamps: ChangeStamps): UpsertOutcome {
-    if (written.status === 'created') this.#remember(resource, written);
+    if (written.status === 'created') {
+      this.#remember(resource, written);
+      this.parts.statistics.created(this.#writesOf(resource).table.layout.table);
+    }
     return outcomeOf(written, stamps);
   }
 

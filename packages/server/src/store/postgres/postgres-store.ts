@@ -63,6 +63,7 @@ import {
 } from './schema.js';
 import { SnapshotDirectory } from './snapshot-directory.js';
 import { PostgresSnapshotSessions } from './snapshot-sessions.js';
+import { PostgresTableStatistics } from './table-statistics.js';
 import { DEFAULT_SNAPSHOT_MAX_AGE_MS } from '../relational/snapshot-sessions.js';
 
 const DEFAULT_MAX_CASCADE_DOCUMENTS = 100_000;
@@ -77,6 +78,7 @@ interface OpenState {
   readonly reader: PostgresDocumentReader;
   readonly snapshots: PostgresSnapshotSessions;
   readonly admin: PostgresAdminRecords;
+  readonly statistics: PostgresTableStatistics;
 }
 
 export class PostgresStore implements Store {
@@ -130,6 +132,7 @@ export class PostgresStore implements Store {
       const descriptors = new PostgresDescriptorCache(pool, this.registry, resourceIds);
       await descriptors.load();
       const statements = new PostgresReadStatements(catalog, this.registry);
+      const statistics = new PostgresTableStatistics(pool);
       const snapshots = new PostgresSnapshotSessions(
         {
           connect: () => createClient(this.spec),
@@ -150,11 +153,13 @@ export class PostgresStore implements Store {
           descriptors,
           references: new PostgresReferenceResolver(this.registry, catalog, descriptors),
           edOrgs: new PostgresEdOrgClosure(this.registry),
+          statistics,
         },
         { maxCascadeDocuments: this.options.maxCascadeDocuments ?? DEFAULT_MAX_CASCADE_DOCUMENTS },
       );
       const reader = new PostgresDocumentReader(pool, statements);
-      this.#state = { pool, descriptors, writer, reader, snapshots, admin: new PostgresAdminRecords(pool) };
+      const admin = new PostgresAdminRecords(pool);
+      this.#state = { pool, descriptors, writer, reader, snapshots, admin, statistics };
     } catch (error) {
       this.#pool = undefined;
       await pool.end();
@@ -169,7 +174,7 @@ export class PostgresStore implements Store {
     this.#state = undefined;
     this.#pool = undefined;
     await Promise.all(this.#running);
-    if (state) await state.snapshots.closeAll();
+    if (state) await Promise.all([state.snapshots.closeAll(), state.statistics.close()]);
     if (pool) await pool.end();
   }
 
