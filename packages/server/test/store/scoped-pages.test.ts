@@ -228,6 +228,19 @@ function rowsReadFrom(node: PlanNode, table: string): number {
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, table), 0);
 }
 
+/**
+ * VACUUM ANALYZE of the store's tables, as autovacuum leaves a settled store: statistics for the planner, and the
+ * visibility map, without which an index-only scan still reads the table.
+ */
+async function settle(spec: string): Promise<void> {
+  await withSchema(spec, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()',
+    );
+    for (const { name } of rows) await client.query(`VACUUM ANALYZE ${name}`);
+  });
+}
+
 describeEachStore('the first page of a school late in doc_id order', (stores) => {
   const table = 'r_edfi_student_school_associations';
   let store: Store;
@@ -236,7 +249,7 @@ describeEachStore('the first page of a school late in doc_id order', (stores) =>
     spec = await stores.newSpec({ shared: true });
     store = await openStore(spec, registry);
     await writeLargeState(store);
-    if (stores.name === 'PostgreSQL') await withSchema(spec, (client) => client.query('ANALYZE'));
+    if (stores.name === 'PostgreSQL') await settle(spec);
   }, 120_000);
   afterAll(() => store.close());
 
