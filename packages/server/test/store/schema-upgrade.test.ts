@@ -87,6 +87,18 @@ async function indexedColumns(backend: Backend, spec: string): Promise<string[]>
   return indexes.flatMap((index) => /\((\w+)\)$/.exec(index.definition ?? '')?.[1] ?? []);
 }
 
+/** `serve` without --migrate refuses the store, pointing at `edfi-api migrate`, which then upgrades it. */
+async function expectRefusedThenMigrated(spec: string): Promise<void> {
+  await expect(openStore(spec)).rejects.toMatchObject({
+    name: 'StoreSchemaError',
+    status: 'outdated',
+    message: expect.stringMatching(/run `edfi-api migrate`/) as unknown,
+  });
+  const migrated = await runCli(['migrate', '--store', spec]);
+  expect(migrated.stderr).toBe('');
+  expect(migrated.stdout).toMatch(/upgraded the schema/);
+}
+
 function describeUpgrade(name: string, backend: Backend): void {
   describe(`additive schema upgrade (${name})`, { timeout: 120_000 }, () => {
     it('adds the column, fills it from the stored bodies, indexes it, then opens, filters and authorizes on it', async () => {
@@ -112,16 +124,7 @@ function describeUpgrade(name: string, backend: Backend): void {
       });
       expect(await backend.columns(spec)).not.toContain(COLUMN);
 
-      // serve without --migrate: refused, pointing at `edfi-api migrate`.
-      await expect(openStore(spec)).rejects.toMatchObject({
-        name: 'StoreSchemaError',
-        status: 'outdated',
-        message: expect.stringMatching(/run `edfi-api migrate`/) as unknown,
-      });
-
-      const migrated = await runCli(['migrate', '--store', spec]);
-      expect(migrated.stderr).toBe('');
-      expect(migrated.stdout).toMatch(/upgraded the schema/);
+      await expectRefusedThenMigrated(spec);
 
       const rows = await backend.query<Record<string, unknown>>(
         spec,
@@ -230,5 +233,39 @@ describePostgres('PostgreSQL', () => {
       return (await query<{ name: string }>(spec, sql)).map((column) => column.name);
     },
     indexesSql: `SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = '${TABLE}'`,
+  });
+
+  // The securables indexes with the doc id in their entries, whatever their names (long ones are shortened).
+  const docIdIndexesSql =
+    'SELECT indexname AS name, indexdef AS definition FROM pg_indexes ' +
+    "WHERE schemaname = current_schema() AND indexdef LIKE '% INCLUDE (doc_id)' ORDER BY indexname";
+
+  it('adds the securables indexes with the doc id to a store of an earlier release', { timeout: 120_000 }, async () => {
+    const spec = postgresSpec(newSchema('edfi_upgrade'));
+    const store = createStore(spec);
+    try {
+      await store.migrate();
+    } finally {
+      await store.close();
+    }
+    const planned = await query<{ name: string; definition: string }>(spec, docIdIndexesSql);
+    expect(planned.map((index) => index.name)).toContain('r_edfi_student_school_attendance_events_securables_doc_ids');
+    // The store as the earlier release made it.
+    await query(
+      spec,
+      [
+        ...planned.map((index) => `DROP INDEX ${index.name}`),
+        "UPDATE meta SET text_value = 'an earlier release' WHERE key = 'schema_fingerprint'",
+      ].join(';\n'),
+    );
+
+    await expectRefusedThenMigrated(spec);
+    expect(await query(spec, docIdIndexesSql)).toEqual(planned);
+    const again = createStore(spec);
+    try {
+      expect(await again.schemaStatus()).toBe('current');
+    } finally {
+      await again.close();
+    }
   });
 });
