@@ -9,7 +9,7 @@ import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
 import { openStore, type AccessFilter, type RelationshipRule, type Store } from '../../src/store/index.js';
 import * as districts from '../support/district-documents.js';
 import { describeEachStore } from '../support/each-store.js';
-import { withConnection } from '../support/postgres.js';
+import { withStoreConnection } from '../support/postgres.js';
 import { seedReferenceData } from '../support/system-writes.js';
 import { documentWrite, resourceNamed } from './document-writes.js';
 import { rule } from './store-assertions.js';
@@ -113,15 +113,6 @@ function authorizedBy(claims: readonly number[], relationship: RelationshipRule)
       (relationship.students === 'none' || enrolled.has(studentUniqueId as string))
     );
   };
-}
-
-/** Runs `work` on a connection of its own whose search path is the store's schema. */
-function withSchema<T>(spec: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const schema = new URL(spec).searchParams.get('schema')!;
-  return withConnection(async (client) => {
-    await client.query(`SET search_path TO "${schema}"`);
-    return work(client);
-  });
 }
 
 describeEachStore('pages of relationship-scoped lists', (stores) => {
@@ -236,7 +227,7 @@ describeEachStore('the first page of a school late in doc_id order', (stores) =>
     spec = await stores.newSpec({ shared: true });
     store = await openStore(spec, registry);
     await writeLargeState(store);
-    if (stores.name === 'PostgreSQL') await withSchema(spec, (client) => client.query('ANALYZE'));
+    if (stores.name === 'PostgreSQL') await withStoreConnection(spec, (client) => client.query('ANALYZE'));
   }, 120_000);
   afterAll(() => store.close());
 
@@ -290,7 +281,7 @@ describeEachStore('the first page of a school late in doc_id order', (stores) =>
       query.mockRestore();
     }
     const pages = run.filter((config) => /LIMIT \$\d+ OFFSET/.test(config.text));
-    return withSchema(spec, async (client) => {
+    return withStoreConnection(spec, async (client) => {
       await client.query('SET enable_seqscan = off');
       const read: number[] = [];
       for (const { text, values } of pages) {
