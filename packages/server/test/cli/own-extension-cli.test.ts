@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GARDEN_API_SCHEMA, writeGardenExtension } from '../support/garden-extension.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withStoreConnection } from '../support/postgres.js';
 import { runCli, startServe, type RunningServer } from './support.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'edfi-own-extension-'));
@@ -88,12 +88,8 @@ async function asPreviousRelease(spec: string): Promise<void> {
     db.close();
     return;
   }
-  const schema = new URL(spec).searchParams.get('schema')!;
-  await withConnection((client) =>
-    client.query(
-      `SET search_path TO "${schema}"; DROP TABLE extension_model; ` +
-        "UPDATE meta SET value = 4 WHERE key = 'admin_schema_version';",
-    ),
+  await withStoreConnection(spec, (client) =>
+    client.query("DROP TABLE extension_model; UPDATE meta SET value = 4 WHERE key = 'admin_schema_version';"),
   );
 }
 
@@ -105,10 +101,9 @@ async function recordedInFormat(spec: string, formatVersion: number): Promise<vo
     db.close();
     return;
   }
-  const schema = new URL(spec).searchParams.get('schema')!;
-  await withConnection((client) =>
+  await withStoreConnection(spec, (client) =>
     client.query(
-      `UPDATE "${schema}".extension_model ` +
+      'UPDATE extension_model ' +
         "SET definition = jsonb_set(definition::jsonb, '{formatVersion}', to_jsonb($1::int))::text",
       [formatVersion],
     ),

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStore } from '../../src/store/index.js';
 import type { ListQuery, Store } from '../../src/store/store.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withStoreConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import { classPeriod, resources, school, schoolYearType, seedSampleDescriptors } from './sample-documents.js';
 
@@ -62,8 +62,7 @@ describePostgres('PostgreSQL pages at deep offsets', () => {
         totalCount: false,
       })
     ).items[0]!;
-    await withConnection(async (client) => {
-      await client.query(`SET search_path TO "${schema}"`);
+    await withStoreConnection(postgresSpec(schema), async (client) => {
       await client.query('BEGIN');
       // The late write's reference edge waits on this lock, after its statement took its doc id.
       await client.query('SELECT 1 FROM document WHERE doc_id = $1 FOR UPDATE', [schoolDocument.docId]);

@@ -18,7 +18,7 @@ import { PostgresReferenceResolver } from '../../src/store/postgres/reference-re
 import { migrateSchema, planPostgresSchema, readResourceTypes } from '../../src/store/postgres/schema.js';
 import { PostgresTableStatistics } from '../../src/store/postgres/table-statistics.js';
 import type { Store, UpsertOutcome } from '../../src/store/store.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withStoreConnection } from '../support/postgres.js';
 import { documentWrite } from './document-writes.js';
 import {
   resources,
@@ -329,8 +329,7 @@ describePostgres('PostgreSQL document writer', () => {
       column === 'doc_id' ? 'd.doc_id' : column === 'identity_key' ? '$2' : `r.${column}`,
     );
     const racedId = '3f1e0c9a-0000-4000-8000-00000000a001';
-    await withConnection(async (client) => {
-      await client.query(`SET search_path TO ${schema}`);
+    await withStoreConnection(postgresSpec(schema), async (client) => {
       // Another node's transaction holds J1's key, not committed yet: a copy of J0's row under J1's key.
       await client.query('BEGIN');
       await client.query(

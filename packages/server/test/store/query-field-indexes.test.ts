@@ -14,7 +14,13 @@ import type { SqlDialect } from '../../src/store/relational/sql-dialect.js';
 import { postgresDialect } from '../../src/store/postgres/postgres-dialect.js';
 import { sqliteDialect } from '../../src/store/sqlite/sqlite-dialect.js';
 import { startEdFiServer, type EdFiTestServer } from '../support/edfi-server.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+import {
+  describePostgres,
+  postgresSpec,
+  schemasDroppedAfterAll,
+  withConnection,
+  withStoreConnection,
+} from '../support/postgres.js';
 
 const STUDENTS = 40;
 /** A new store's schema (hundreds of tables and indexes) on a busy machine. */
@@ -213,8 +219,7 @@ describePostgres('PostgreSQL', () => {
     layoutOptions: { queryFieldColumns: true },
     indexedFields: ['birthDate', 'middleName', 'birthSexDescriptor'],
     plan: (spec, sql) =>
-      withConnection(async (client) => {
-        await client.query(`SET search_path TO "${new URL(spec).searchParams.get('schema')!}"`);
+      withStoreConnection(spec, async (client) => {
         // A few rows make a scan cheapest; the question is whether the index can serve the filter at all.
         await client.query('SET enable_seqscan = off');
         const rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).rows;
@@ -234,8 +239,7 @@ describePostgres('PostgreSQL', () => {
       }
       await first.close();
       // What a store of the previous release looks like: birthDate read from the body by its query-field index.
-      await withConnection(async (client) => {
-        await client.query(`SET search_path TO "${schema}"`);
+      await withStoreConnection(spec, async (client) => {
         await client.query('ALTER TABLE r_edfi_students DROP COLUMN birth_date');
         await client.query(
           "CREATE INDEX r_edfi_students_q_birth_date ON r_edfi_students (((body::jsonb #>> '{birthDate}')), doc_id) " +

@@ -14,7 +14,7 @@ import { runCli } from '../cli/support.js';
 import { dataClient } from '../support/data-client.js';
 import { enrollment, localEducationAgency, school, student } from '../support/district-documents.js';
 import { startEdFiServer } from '../support/edfi-server.js';
-import { describePostgres, postgresSpec, schemasDroppedAfterAll, withConnection } from '../support/postgres.js';
+import { describePostgres, postgresSpec, schemasDroppedAfterAll, withStoreConnection } from '../support/postgres.js';
 import { systemPost } from '../support/system-writes.js';
 
 const LEA = 255901;
@@ -221,8 +221,7 @@ describeUpgrade('SQLite', {
 describePostgres('PostgreSQL', () => {
   const newSchema = schemasDroppedAfterAll();
   const query = <T>(spec: string, sql: string) =>
-    withConnection(async (client) => {
-      await client.query(`SET search_path TO "${new URL(spec).searchParams.get('schema')!}"`);
+    withStoreConnection(spec, async (client) => {
       return (await client.query(sql)).rows as T[];
     });
   describeUpgrade('PostgreSQL', {

@@ -9,7 +9,7 @@ import { getModelRegistry, type ResourceModel } from '../../src/model/index.js';
 import { openStore, type AccessFilter, type RelationshipRule, type Store } from '../../src/store/index.js';
 import * as districts from '../support/district-documents.js';
 import { describeEachStore } from '../support/each-store.js';
-import { withConnection } from '../support/postgres.js';
+import { withStoreConnection } from '../support/postgres.js';
 import { seedReferenceData } from '../support/system-writes.js';
 import { documentWrite, resourceNamed } from './document-writes.js';
 import { rule } from './store-assertions.js';
@@ -113,15 +113,6 @@ function authorizedBy(claims: readonly number[], relationship: RelationshipRule)
       (relationship.students === 'none' || enrolled.has(studentUniqueId as string))
     );
   };
-}
-
-/** Runs `work` on a connection of its own whose search path is the store's schema. */
-function withSchema<T>(spec: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const schema = new URL(spec).searchParams.get('schema')!;
-  return withConnection(async (client) => {
-    await client.query(`SET search_path TO "${schema}"`);
-    return work(client);
-  });
 }
 
 describeEachStore('pages of relationship-scoped lists', (stores) => {
@@ -252,7 +243,7 @@ function rowsReadFrom(node: PlanNode, table: string): number {
  * visibility map, without which an index-only scan still reads the table.
  */
 async function settle(spec: string): Promise<void> {
-  await withSchema(spec, async (client) => {
+  await withStoreConnection(spec, async (client) => {
     const { rows } = await client.query<{ name: string }>(
       'SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema()',
     );
@@ -326,7 +317,7 @@ describeEachStore('the first page of a school late in doc_id order', (stores) =>
     } finally {
       query.mockRestore();
     }
-    return withSchema(spec, async (client) => {
+    return withStoreConnection(spec, async (client) => {
       await client.query('SET enable_seqscan = off');
       const plans: PlanNode[] = [];
       for (const { text, values } of run.filter((config) => selects.test(config.text))) {

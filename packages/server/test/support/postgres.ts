@@ -39,6 +39,15 @@ export async function withConnection<T>(work: (client: pg.Client) => Promise<T>)
   }
 }
 
+/** Runs `work` on a connection of its own whose search path is the schema of the store `spec` names. */
+export function withStoreConnection<T>(spec: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const schema = new URL(spec).searchParams.get('schema') ?? 'public';
+  return withConnection(async (client) => {
+    await client.query(`SET search_path TO "${schema}"`);
+    return work(client);
+  });
+}
+
 export async function dropSchema(schema: string): Promise<void> {
   await withConnection((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 }

@@ -9,7 +9,7 @@ import { dataClientOf } from '../../support/data-client.js';
 import { localEducationAgency, school } from '../../support/district-documents.js';
 import { describeEachStore, type StoreUnderTest } from '../../support/each-store.js';
 import { BASE_PATH, startEdFiServer, type EdFiTestServer } from '../../support/edfi-server.js';
-import { withConnection } from '../../support/postgres.js';
+import { withStoreConnection } from '../../support/postgres.js';
 import { systemPost } from '../../support/system-writes.js';
 
 const MIXED_CLAIM_SET = 'E2E-RelationshipsWithEdOrgsOnlyMixedStrategyClaimSet';
@@ -33,8 +33,7 @@ async function removeOwnershipTokens(stores: StoreUnderTest, spec: string): Prom
     db.close();
     return;
   }
-  const schema = new URL(spec).searchParams.get('schema')!;
-  await withConnection((client) => client.query(`SET search_path TO "${schema}"; ${sql}`));
+  await withStoreConnection(spec, (client) => client.query(sql));
 }
 
 const week = (identifier: string) => ({
