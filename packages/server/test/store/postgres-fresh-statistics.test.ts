@@ -15,8 +15,11 @@ const SCHOOL_ID = 1;
 /** Enough rows for the store to analyze the tables, which it does after 1,000 new rows at the earliest. */
 const ENROLMENTS = 2_500;
 const WRITES_AT_ONCE = 100;
-/** How long the statistics may take to appear: the store checks a table at most every 2 s. */
-const STATISTICS_WAIT_MS = 20_000;
+/**
+ * How long the statistics may take to appear: the store checks a table at most every 2 s, and once more 11 s after a
+ * check that PostgreSQL's lagging row counts made too early.
+ */
+const STATISTICS_WAIT_MS = 30_000;
 
 const layouts = planPostgresSchema(getModelRegistry()).layouts;
 const enrolmentTable = layouts.get('ed-fi/studentSchoolAssociations')!.table;

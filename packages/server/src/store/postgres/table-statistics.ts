@@ -18,6 +18,11 @@ const CHECK_AFTER_ROWS = 1_000;
 const CHECK_INTERVAL_MS = 2_000;
 /** Changed rows since the last analyze that make a table stale, at least (else as many as it had then). */
 const MIN_CHANGED_ROWS = 1_000;
+/**
+ * A check that finds the table not stale is made once more this much later: PostgreSQL shows a busy backend's row
+ * counts only after it has been idle up to 10 s, so the last rows of a load may not be counted at the first check.
+ */
+const COUNTER_LAG_MS = 11_000;
 /** Identifies the analyze lock among this application's advisory locks (the second key is the table's oid). */
 const ANALYZE_LOCK_CLASS = 0x45644153;
 
@@ -67,37 +72,44 @@ export class PostgresTableStatistics {
 
   #schedule(table: string, growth: TableGrowth): void {
     if (this.#closed || growth.pending || growth.created < CHECK_AFTER_ROWS) return;
+    this.#checkLater(table, growth, Math.max(0, growth.lastCheck + CHECK_INTERVAL_MS - Date.now()), true);
+  }
+
+  #checkLater(table: string, growth: TableGrowth, delay: number, againIfFresh: boolean): void {
     growth.pending = true;
-    const timer = setTimeout(
-      () => {
-        this.#timers.delete(timer);
-        growth.created = 0;
-        growth.lastCheck = Date.now();
-        // A failed check (a lost connection, the pool closing) only leaves the statistics to a later one.
-        const check: Promise<void> = this.#check(table)
-          .catch(() => {})
-          .finally(() => {
-            this.#checks.delete(check);
-            growth.pending = false;
-            this.#schedule(table, growth);
-          });
-        this.#checks.add(check);
-      },
-      Math.max(0, growth.lastCheck + CHECK_INTERVAL_MS - Date.now()),
-    );
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      growth.created = 0;
+      growth.lastCheck = Date.now();
+      let again = false;
+      // A failed check (a lost connection, the pool closing) only leaves the statistics to a later one.
+      const check: Promise<void> = this.#check(table)
+        .then((analyzed) => void (again = !analyzed && againIfFresh))
+        .catch(() => {})
+        .finally(() => {
+          this.#checks.delete(check);
+          growth.pending = false;
+          if (again && !this.#closed) this.#checkLater(table, growth, COUNTER_LAG_MS, false);
+          else this.#schedule(table, growth);
+        });
+      this.#checks.add(check);
+    }, delay);
     timer.unref();
     this.#timers.add(timer);
   }
 
-  async #check(table: string): Promise<void> {
+  /** Whether the table was analyzed. */
+  async #check(table: string): Promise<boolean> {
     const name = quoteIdentifier(table);
-    await inTransaction(this.pool, async (client) => {
+    return inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ analyze: boolean }>(STALE_AND_LOCKED, [
         name,
         MIN_CHANGED_ROWS,
         ANALYZE_LOCK_CLASS,
       ]);
-      if (rows[0]?.analyze) await client.query(`ANALYZE ${name}`);
+      if (rows[0]?.analyze !== true) return false;
+      await client.query(`ANALYZE ${name}`);
+      return true;
     });
   }
 }
