@@ -1,9 +1,9 @@
 // The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
-// [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…'] [--keep] [--indexed-only]`): a
-// generated state of each size on each store, then rounds in which every (store, size) server is started (timed) and
-// measured over HTTP (scale-operations.ts), the order reversed every other round. Writes a table and an SVG chart per
-// store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from dist). The 1M-student size is
-// the same command with `--sizes 1000000` (see SCALE.md).
+// [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…'] [--keep] [--indexed-only]
+// [--port 18300]`): a generated state of each size on each store, then rounds in which every (store, size) server is
+// started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round. Writes a table
+// and an SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from dist). The
+// 1M-student size is the same command with `--sizes 1000000` (see SCALE.md).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freshStore, parseBenchStore, type FreshStore } from './bench-stores.js';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     skip: { type: 'string', default: '' },
     // A run of some operations only writes sections (and charts) of their own, e.g. "SQLite (change feed)".
     only: { type: 'string' },
+    // Where the servers listen: another port lets two runs go at once.
+    port: { type: 'string', default: '18300' },
     // The generated stores stay (their specs logged) for measurements of one's own.
     keep: { type: 'boolean', default: false },
     // No SQLite copies without the query-field indexes (their "before").
@@ -49,7 +51,7 @@ const only = values.only === undefined ? undefined : namesOf('--only', values.on
 const skipped = new Set(
   only === undefined ? namesOf('--skip', values.skip) : OPERATION_NAMES.filter((name) => !only.includes(name)),
 );
-const PORT = 18_300;
+const PORT = Number(values.port);
 
 if (!builtCliAvailable()) throw new Error('Build first: npm run build (the benchmark runs the server from dist/)');
 
