@@ -31,6 +31,17 @@ export interface PreparedState {
   readonly samples: Samples;
 }
 
+/** Where a state is and what preparing it needs. */
+export interface StatePlace {
+  readonly store: BenchStore;
+  readonly spec: string;
+  readonly students: number;
+  /** The port of the server that samples the state and deletes from it. */
+  readonly port: number;
+  readonly deletes: number;
+  readonly log: (line: string) => void;
+}
+
 const DATA = '/data/v3/ed-fi';
 const PARALLEL_DELETES = 8;
 
@@ -191,14 +202,8 @@ async function deleteEvents(server: ServerProcess, token: string, available: num
   return ids.length;
 }
 
-export async function prepareState(
-  store: BenchStore,
-  spec: string,
-  students: number,
-  port: number,
-  deletes: number,
-  log: (line: string) => void,
-): Promise<PreparedState> {
+export async function prepareState(place: StatePlace): Promise<PreparedState> {
+  const { store, spec, students, log } = place;
   const registry = getModelRegistry();
   const groups = stateDocumentGroups(stateShape(students, 1), registry);
   const { target } = await openDirectStoreTarget(spec, registry);
@@ -211,7 +216,7 @@ export async function prepareState(
   if (summary.failed > 0) throw new Error(`Generation failed: ${summary.failures.join('\n')}`);
   log(`    generated ${summary.written} documents in ${summary.seconds.toFixed(1)} s`);
   await settle(store, spec);
-  return readyState(store, spec, students, port, deletes, log, {
+  return readyState(place, {
     generationPerSecond: summary.written / summary.seconds,
     bodiesBytes: bodiesBytes(groups),
   });
@@ -222,24 +227,12 @@ export async function prepareState(
  * if that run made none. Neither its generation rate nor its bodies' size is known (NaN): the bodies of the 1M state
  * take minutes to serialize again, and their size per document does not change with the state's.
  */
-export async function reusedState(
-  store: BenchStore,
-  spec: string,
-  students: number,
-  port: number,
-  deletes: number,
-  log: (line: string) => void,
-): Promise<PreparedState> {
-  return readyState(store, spec, students, port, deletes, log, { generationPerSecond: NaN, bodiesBytes: NaN });
+export async function reusedState(place: StatePlace): Promise<PreparedState> {
+  return readyState(place, { generationPerSecond: NaN, bodiesBytes: NaN });
 }
 
 async function readyState(
-  store: BenchStore,
-  spec: string,
-  students: number,
-  port: number,
-  deletes: number,
-  log: (line: string) => void,
+  { store, spec, students, port, deletes, log }: StatePlace,
   generation: Pick<PreparedState, 'generationPerSecond' | 'bodiesBytes'>,
 ): Promise<PreparedState> {
   const shape = stateShape(students, 1);

@@ -107,14 +107,14 @@ try {
     const store = reusedStores.get(parsed.kind) ?? labelled(parsed);
     reusedStores.set(parsed.kind, store);
     log(`${store.label}, ${students} students: reusing ${spec}`);
-    states.push(await reusedState(store, spec, students, PORT, deletes, log));
+    states.push(await reusedState({ store, spec, students, port: PORT, deletes, log }));
   }
   for (const store of reused.length > 0 ? [] : stores)
     for (const students of sizes) {
       const created = await freshStore(store);
       fresh.push(created);
       log(`${store.label}, ${students} students: generating`);
-      const state = await prepareState(store, created.spec, students, PORT, deletes, log);
+      const state = await prepareState({ store, spec: created.spec, students, port: PORT, deletes, log });
       states.push(state);
       if (store.kind !== 'sqlite' || values['indexed-only']) continue;
       if (roomForCopy(state)) states.push(await withoutQueryFieldIndexes(state));
