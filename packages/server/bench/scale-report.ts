@@ -47,10 +47,14 @@ function setupRows(states: readonly PreparedState[]): string[][] {
   const row = (name: string, value: (state: PreparedState) => string) => [name, ...states.map(value), ''];
   return [
     row('documents', (state) => String(state.documents)),
-    row('generation (direct POST path), docs/s', (state) => formatNumber(state.generationPerSecond)),
+    row('generation (direct POST path), docs/s', (state) =>
+      Number.isNaN(state.generationPerSecond) ? 'earlier run' : formatNumber(state.generationPerSecond),
+    ),
     row('store size per document, bytes', (state) => formatNumber(state.storeBytesPerDocument)),
     row('store size ÷ JSON bodies', (state) =>
-      ((state.storeBytesPerDocument * state.documents) / state.bodiesBytes).toFixed(2),
+      Number.isNaN(state.bodiesBytes)
+        ? ''
+        : ((state.storeBytesPerDocument * state.documents) / state.bodiesBytes).toFixed(2),
     ),
     row('deletions before /deletes', (state) => String(state.deleted)),
   ];

@@ -31,6 +31,17 @@ export interface PreparedState {
   readonly samples: Samples;
 }
 
+/** Where a state is and what preparing it needs. */
+export interface StatePlace {
+  readonly store: BenchStore;
+  readonly spec: string;
+  readonly students: number;
+  /** The port of the server that samples the state and deletes from it. */
+  readonly port: number;
+  readonly deletes: number;
+  readonly log: (line: string) => void;
+}
+
 const DATA = '/data/v3/ed-fi';
 const PARALLEL_DELETES = 8;
 
@@ -102,8 +113,10 @@ function importUnauthorizedReader(spec: string): string {
 
 /** The SEA's clients, and those of the first and the last school of the state and of their LEAs. */
 function createClients(spec: string, seaId: number, first: SchoolShape, last: SchoolShape): PreparedState['clients'] {
+  // A run's own keys: a reused store holds an earlier run's clients.
+  const run = randomBytes(3).toString('hex');
   const client = (name: string, claims: readonly string[]) => {
-    const credentials = { key: `scale-${name}`, secret: randomBytes(24).toString('hex') };
+    const credentials = { key: `scale-${name}-${run}`, secret: randomBytes(24).toString('hex') };
     runCli(thisCheckout, [
       ...['clients', 'create', '--store', spec, '--key', credentials.key, '--secret', credentials.secret],
       ...claims,
@@ -156,6 +169,17 @@ async function sampleOf(server: ServerProcess, token: string, students: number, 
   };
 }
 
+/** The section attendance events deleted before (by an earlier run, on a reused store). */
+async function deletedBefore(server: ServerProcess, token: string): Promise<number> {
+  const response = await call(
+    server,
+    token,
+    'GET',
+    `${DATA}/studentSectionAttendanceEvents/deletes?limit=1&totalCount=true`,
+  );
+  return Number(response.headers.get('total-count') ?? 0);
+}
+
 /** Deletes up to `deletes` section attendance events (never more than half of them), 8 requests in flight. */
 async function deleteEvents(server: ServerProcess, token: string, available: number, deletes: number): Promise<number> {
   const wanted = Math.min(deletes, Math.floor(available / 2));
@@ -178,17 +202,10 @@ async function deleteEvents(server: ServerProcess, token: string, available: num
   return ids.length;
 }
 
-export async function prepareState(
-  store: BenchStore,
-  spec: string,
-  students: number,
-  port: number,
-  deletes: number,
-  log: (line: string) => void,
-): Promise<PreparedState> {
+export async function prepareState(place: StatePlace): Promise<PreparedState> {
+  const { store, spec, students, log } = place;
   const registry = getModelRegistry();
-  const shape = stateShape(students, 1);
-  const groups = stateDocumentGroups(shape, registry);
+  const groups = stateDocumentGroups(stateShape(students, 1), registry);
   const { target } = await openDirectStoreTarget(spec, registry);
   let summary;
   try {
@@ -198,8 +215,28 @@ export async function prepareState(
   }
   if (summary.failed > 0) throw new Error(`Generation failed: ${summary.failures.join('\n')}`);
   log(`    generated ${summary.written} documents in ${summary.seconds.toFixed(1)} s`);
-  const documents = documentCount(groups);
   await settle(store, spec);
+  return readyState(place, {
+    generationPerSecond: summary.written / summary.seconds,
+    bodiesBytes: bodiesBytes(groups),
+  });
+}
+
+/**
+ * A state an earlier run generated (and was stopped after, its store kept): new clients, samples, and the deletions
+ * if that run made none. Neither its generation rate nor its bodies' size is known (NaN): the bodies of the 1M state
+ * take minutes to serialize again, and their size per document does not change with the state's.
+ */
+export async function reusedState(place: StatePlace): Promise<PreparedState> {
+  return readyState(place, { generationPerSecond: NaN, bodiesBytes: NaN });
+}
+
+async function readyState(
+  { store, spec, students, port, deletes, log }: StatePlace,
+  generation: Pick<PreparedState, 'generationPerSecond' | 'bodiesBytes'>,
+): Promise<PreparedState> {
+  const shape = stateShape(students, 1);
+  const documents = documentCount(stateDocumentGroups(shape, getModelRegistry()));
   const bytes = await storeBytes(store, spec);
   const school = shape.schools[0]!;
   const clients = createClients(spec, shape.seaId, school, shape.schools.at(-1)!);
@@ -207,17 +244,17 @@ export async function prepareState(
   try {
     const token = await tokenFor(server, clients.sea.key, clients.sea.secret);
     const samples = await sampleOf(server, token, students, school.schoolId);
-    log('    sampled; deleting section attendance events');
-    const deleted = await deleteEvents(server, token, students * 10, deletes);
+    const before = await deletedBefore(server, await tokenFor(server, clients.publisher.key, clients.publisher.secret));
+    log(`    sampled; ${before} section attendance events deleted before, deleting ${before > 0 ? 0 : deletes}`);
+    const deleted = before > 0 ? before : await deleteEvents(server, token, students * 10, deletes);
     log(`    deleted ${deleted}`);
     return {
       store,
       spec,
       students,
       documents,
-      generationPerSecond: summary.written / summary.seconds,
+      ...generation,
       storeBytesPerDocument: bytes / documents,
-      bodiesBytes: bodiesBytes(groups),
       deleted,
       clients,
       samples,

@@ -1,17 +1,18 @@
 // The scale benchmark (`npm run bench:scale -w packages/server -- [--sizes 1000,10000] [--stores sqlite,postgres://…]
 // [--rounds 3] [--deletes 10000] [--skip 'change feed,…' | --only 'change feed,…'] [--keep] [--indexed-only]
-// [--port 18300]`): a generated state of each size on each store, then rounds in which every (store, size) server is
-// started (timed) and measured over HTTP (scale-operations.ts), the order reversed every other round. Writes a table
-// and an SVG chart per store into bench/SCALE.md and beside it. Needs `npm run build` (the server runs from dist). The
-// 1M-student size is the same command with `--sizes 1000000` (see SCALE.md).
+// [--port 18300] [--reuse sqlite:/…/bench.sqlite=1000000,…]`): a generated state of each size on each store, then
+// rounds in which every (store, size) server is started (timed) and measured over HTTP (scale-operations.ts), the
+// order reversed every other round. Writes a table and an SVG chart per store into bench/SCALE.md and beside it. Needs
+// `npm run build` (the server runs from dist). The 1M-student size is the same command with `--sizes 1000000` (see
+// SCALE.md).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { freshStore, parseBenchStore, type FreshStore } from './bench-stores.js';
+import { freshStore, parseBenchStore, type BenchStore, type FreshStore } from './bench-stores.js';
 import { builtCliAvailable, describeCheckout, thisCheckout } from './checkouts.js';
 import { tokenFor } from './http.js';
 import { measureOperations, OPERATION_NAMES, type Figures } from './scale-operations.js';
 import { writeScaleReport, type ScaleRun } from './scale-report.js';
-import { prepareState, type PreparedState } from './scale-state.js';
+import { prepareState, reusedState, type PreparedState } from './scale-state.js';
 import { roomForCopy, withoutQueryFieldIndexes } from './scale-variants.js';
 import { startServer } from './server-process.js';
 
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // Where the servers listen: another port lets two runs go at once.
     port: { type: 'string', default: '18300' },
+    // States an earlier run generated and kept (or was stopped after), as SPEC=STUDENTS,…: measured instead of --sizes.
+    reuse: { type: 'string' },
     // The generated stores stay (their specs logged) for measurements of one's own.
     keep: { type: 'boolean', default: false },
     // No SQLite copies without the query-field indexes (their "before").
@@ -34,10 +37,16 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.sizes.split(',').map(Number);
-const stores = values.stores
+const labelled = (store: BenchStore): BenchStore =>
+  values.only === undefined ? store : { ...store, label: `${store.label} (${values.only})` };
+const stores = values.stores.split(',').map(parseBenchStore).map(labelled);
+const reused = (values.reuse ?? '')
   .split(',')
-  .map(parseBenchStore)
-  .map((store) => (values.only === undefined ? store : { ...store, label: `${store.label} (${values.only})` }));
+  .filter((entry) => entry !== '')
+  .map((entry) => {
+    const [spec, students] = entry.split('=');
+    return [spec!, Number(students)] as const;
+  });
 const rounds = Number(values.rounds);
 const deletes = Number(values.deletes);
 const namesOf = (option: string, list: string) => {
@@ -91,12 +100,21 @@ async function measureRound(state: PreparedState, round: number): Promise<Figure
 const fresh: FreshStore[] = [];
 try {
   const states: PreparedState[] = [];
-  for (const store of stores)
+  // One store per kind, so that the report keeps the reused states of a kind in one section.
+  const reusedStores = new Map<string, BenchStore>();
+  for (const [spec, students] of reused) {
+    const parsed = parseBenchStore(spec);
+    const store = reusedStores.get(parsed.kind) ?? labelled(parsed);
+    reusedStores.set(parsed.kind, store);
+    log(`${store.label}, ${students} students: reusing ${spec}`);
+    states.push(await reusedState({ store, spec, students, port: PORT, deletes, log }));
+  }
+  for (const store of reused.length > 0 ? [] : stores)
     for (const students of sizes) {
       const created = await freshStore(store);
       fresh.push(created);
       log(`${store.label}, ${students} students: generating`);
-      const state = await prepareState(store, created.spec, students, PORT, deletes, log);
+      const state = await prepareState({ store, spec: created.spec, students, port: PORT, deletes, log });
       states.push(state);
       if (store.kind !== 'sqlite' || values['indexed-only']) continue;
       if (roomForCopy(state)) states.push(await withoutQueryFieldIndexes(state));
