@@ -25,4 +25,8 @@ export const postgresDialect: SqlDialect = {
   greatest: (first, second) => `greatest(${first}, ${second})`,
   derivedTable: (query) => `(${query}) AS numbered`,
   testedNotSought: (column) => column,
+  // A subquery with an OFFSET is neither pulled up nor hashed (simplify_EXISTS_query).
+  testedPerRow: ' OFFSET 0',
+  // Only conditions at the top of a WHERE clause, or under its ANDs, are pulled up (pull_up_sublinks).
+  filteredNotJoined: (condition) => `(${condition}) IS TRUE`,
 };

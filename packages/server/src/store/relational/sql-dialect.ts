@@ -36,6 +36,17 @@ export interface SqlDialect {
    * such a list with a hashed subplan already; a unary plus there costs it the plan it would choose.
    */
   testedNotSought(column: string): string;
+  /**
+   * Ends a correlated `EXISTS` subquery that is to be tested row by row, a probe of an index per row: PostgreSQL would
+   * otherwise pull it up into a semi-join or test it with a hashed subplan, both of which read the subquery's whole
+   * table (every enrolment of the state) before the first row is tested.
+   */
+  readonly testedPerRow: string;
+  /**
+   * `condition` (an `IN` subquery) tested on each row as a filter: PostgreSQL pulls such a condition up into a
+   * semi-join when it stands at the top of a WHERE clause, and then plans with its guess of the subquery's rows.
+   */
+  filteredNotJoined(condition: string): string;
 }
 
 /** `$.a.b` (the simple member paths the model's query fields use) as steps. */

@@ -29,4 +29,6 @@ export const sqliteDialect: SqlDialect = {
   greatest: (first, second) => `max(${first}, ${second})`,
   derivedTable: (query) => `(${query})`,
   testedNotSought: (column) => `+${column}`,
+  testedPerRow: '',
+  filteredNotJoined: (condition) => condition,
 };
