@@ -44,8 +44,9 @@ const reused = (values.reuse ?? '')
   .split(',')
   .filter((entry) => entry !== '')
   .map((entry) => {
-    const [spec, students] = entry.split('=');
-    return [spec!, Number(students)] as const;
+    // A PostgreSQL spec holds an = of its own (schema=…): the count follows the last one.
+    const at = entry.lastIndexOf('=');
+    return [entry.slice(0, at), Number(entry.slice(at + 1))] as const;
   });
 const rounds = Number(values.rounds);
 const deletes = Number(values.deletes);
