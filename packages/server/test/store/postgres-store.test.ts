@@ -1,5 +1,6 @@
 // The PostgreSQL store: the conformance suite, plus what only PostgreSQL has (connection specs, schemas migrated under
 // an advisory lock by several nodes at once, snapshots on connections of their own, shared between nodes).
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createStore, StoreSchemaError, type Store } from '../../src/store/index.js';
 import { parsePostgresSpec, redactedSpec } from '../../src/store/postgres/connection-spec.js';
@@ -33,14 +34,14 @@ describe('PostgreSQL connection specs', () => {
       '/ods',
     ]);
     expect([...url.searchParams.keys()]).toEqual(['sslmode', 'options']);
-    expect(url.searchParams.get('options')).toBe('-c search_path="edfi_7"');
+    expect(url.searchParams.get('options')).toBe('-c jit=off -c search_path="edfi_7"');
   });
 
-  it('defaults to the public schema and ten connections, and keeps given startup options', () => {
-    const spec = parsePostgresSpec('postgres://localhost/test?options=-c%20statement_timeout%3D5000');
+  it('defaults to the public schema and ten connections, and keeps given startup options, which may turn JIT on', () => {
+    const spec = parsePostgresSpec('postgres://localhost/test?options=-c%20statement_timeout%3D5000%20-c%20jit%3Don');
     expect(spec).toMatchObject({ schema: 'public', poolSize: 10 });
     expect(new URL(spec.connectionString).searchParams.get('options')).toBe(
-      '-c statement_timeout=5000 -c search_path="public"',
+      '-c jit=off -c statement_timeout=5000 -c jit=on -c search_path="public"',
     );
   });
 
@@ -59,6 +60,22 @@ describe('PostgreSQL connection specs', () => {
 });
 
 describePostgres('PostgreSQL', () => describeStoreConformance('PostgreSQL', postgresStoreFactory()));
+
+describePostgres('PostgreSQL store connections', () => {
+  it('run without JIT and in the store schema, as the server applies the startup options', async () => {
+    const { connectionString } = parsePostgresSpec(postgresSpec('edfi_options'));
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      const settings = await client.query<{ jit: string; schema: string }>(
+        "SELECT current_setting('jit') AS jit, current_setting('search_path') AS schema",
+      );
+      expect(settings.rows[0]).toEqual({ jit: 'off', schema: '"edfi_options"' });
+    } finally {
+      await client.end();
+    }
+  });
+});
 
 describePostgres('PostgreSQL store lifecycle', () => {
   const newSchema = schemasDroppedAfterAll();

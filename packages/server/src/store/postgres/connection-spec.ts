@@ -40,6 +40,8 @@ function parsePoolSize(value: string | null, spec: string): number {
   return size;
 }
 
+const NO_JIT = '-c jit=off';
+
 export function parsePostgresSpec(spec: string): PostgresConnectionSpec {
   let url: URL;
   try {
@@ -58,8 +60,10 @@ export function parsePostgresSpec(spec: string): PostgresConnectionSpec {
   url.searchParams.delete('schema');
   url.searchParams.delete('poolSize');
   // The driver lets the connection string's `options` win over its config, so the search path joins them there.
+  // JIT is off unless the spec's own options turn it on (they come later, so they win): the generic plan of a broad
+  // page is priced above jit_above_cost, and compiling it costs 60–470 ms for a statement that runs in 3.
   const options = url.searchParams.get('options');
   const searchPath = `-c search_path=${quoteIdentifier(schema)}`;
-  url.searchParams.set('options', options === null ? searchPath : `${options} ${searchPath}`);
+  url.searchParams.set('options', [NO_JIT, options, searchPath].filter((part) => part !== null).join(' '));
   return { connectionString: url.toString(), schema, poolSize };
 }
