@@ -2,7 +2,9 @@
 // each query field of the model but `id`, given values read from a first page, timed over HTTP. The slowest field's
 // p99 is the figure the 100 ms goal is about.
 import { getModelRegistry } from '../src/model/index.js';
+import { valueAt, type JsonObject } from '../src/composites/composite-reads.js';
 import type { JsonPath } from '../src/model/types.js';
+import { memberSteps } from '../src/store/relational/sql-dialect.js';
 
 /** The generated state's resources with the most rows, each field's values taken from its first page. */
 const SWEPT = [
@@ -20,13 +22,9 @@ export interface FilterLatency {
   readonly milliseconds: readonly number[];
 }
 
-/** A document's value at a query field's path ($.a.b), when it is a scalar a query string can carry. */
-function valueAt(document: unknown, path: JsonPath): string | undefined {
-  let value = document;
-  for (const step of path.split('.').slice(1)) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[step];
-  }
+/** A document's value at a query field's path, when it is a scalar a query string can carry. */
+function scalarAt(document: JsonObject, path: JsonPath): string | undefined {
+  const value = valueAt(document, memberSteps(path));
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
     ? String(value)
     : undefined;
@@ -46,10 +44,10 @@ export async function sweepFilters(
     const resource = registry.getResource('ed-fi', endpoint);
     if (resource === undefined) throw new Error(`No resource ${endpoint}`);
     const path = `/data/v3/ed-fi/${endpoint}`;
-    const documents = (await read(`${path}?limit=25`)) as unknown[];
+    const documents = (await read(`${path}?limit=25`)) as JsonObject[];
     for (const [field, paths] of Object.entries(resource.queryFields)) {
       if (field === 'id') continue;
-      const values = documents.flatMap((document) => valueAt(document, paths[0]!) ?? []);
+      const values = documents.flatMap((document) => scalarAt(document, paths[0]!) ?? []);
       if (values.length === 0) continue;
       const milliseconds: number[] = [];
       for (let index = 0; index < REQUESTS_PER_FIELD; index++) {
